@@ -1,0 +1,52 @@
+# Companion: `make run` to play, `make test` to check everything.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+PORT ?= 5000
+STAMP := $(VENV)/.installed-stamp
+AXE := tests/e2e/node_modules/axe-core/axe.min.js
+
+.PHONY: setup run test lint bench translations extract db clean
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	touch $(STAMP)
+
+translations: $(STAMP)
+	$(BIN)/pybabel compile --use-fuzzy -d companion/translations -D messages --statistics 2>&1 | tail -n 2
+
+setup: $(STAMP) translations
+
+$(AXE):
+	@if command -v npm >/dev/null 2>&1; then \
+	  npm install --silent --no-audit --no-fund --prefix tests/e2e >/dev/null; \
+	else echo "npm not found: browser tests will not run the accessibility checks"; fi
+
+db: setup
+	$(BIN)/flask --app companion db upgrade
+
+run: db
+	@$(BIN)/flask --app companion show-url --port $(PORT)
+	$(BIN)/gunicorn --bind 0.0.0.0:$(PORT) --workers 1 --worker-class gthread --threads 8 \
+	  --access-logfile - 'companion:create_app()'
+
+test: setup
+	-@$(MAKE) --no-print-directory $(AXE)
+	$(BIN)/python -m pytest $(PYTEST_ARGS)
+
+lint: setup
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+	$(BIN)/mypy --strict --follow-imports=silent companion/rules
+
+bench: setup
+	$(BIN)/python -m pytest tests/bench -p no:cacheprovider -q
+
+extract: $(STAMP)
+	$(BIN)/pybabel extract -F babel.cfg -k N_ -k _l -o companion/translations/messages.pot .
+	$(BIN)/pybabel update -i companion/translations/messages.pot -d companion/translations --no-fuzzy-matching
+
+clean:
+	rm -rf $(VENV) tests/e2e/node_modules .pytest_cache .hypothesis test-output

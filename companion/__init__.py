@@ -1,0 +1,29 @@
+"""Companion: a phone-first score sheet that knows the rules of five tabletop games."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from flask import Flask
+
+
+def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
+    """Build the app: layered config, extensions, blueprints. Nothing happens at import time."""
+    app = Flask(
+        __name__,
+        instance_relative_config=True,
+        template_folder="../templates",
+        static_folder="../static",
+    )
+    from . import config
+
+    config.load(app, test_config)
+
+    from . import cli, extensions, security, views
+
+    extensions.init_app(app)
+    security.init_app(app)
+    views.register(app)
+    cli.init_app(app)
+    return app

@@ -1,0 +1,76 @@
+"""Layered configuration: safe defaults, then instance/config.py, then the environment."""
+
+from __future__ import annotations
+
+import os
+import secrets
+from collections.abc import Mapping
+from datetime import timedelta
+from pathlib import Path
+from typing import Any
+
+from flask import Flask
+
+
+def defaults(instance_path: str) -> dict[str, Any]:
+    """Settings that work on a laptop at a kitchen table with no configuration at all."""
+    return {
+        "SQLALCHEMY_DATABASE_URI": f"sqlite:///{Path(instance_path) / 'companion.sqlite'}",
+        "SQLALCHEMY_ENGINE_OPTIONS": {"pool_pre_ping": True},
+        "PERMANENT_SESSION_LIFETIME": timedelta(days=400),
+        "SESSION_COOKIE_HTTPONLY": True,
+        "SESSION_COOKIE_SAMESITE": "Lax",
+        "SESSION_COOKIE_SECURE": False,
+        "SESSION_COOKIE_NAME": "companion",
+        "WTF_CSRF_TIME_LIMIT": None,
+        "WTF_CSRF_SSL_STRICT": False,
+        "MAX_CONTENT_LENGTH": 64 * 1024,
+        "MAX_FORM_MEMORY_SIZE": 64 * 1024,
+        "BABEL_DEFAULT_LOCALE": "en",
+        "LANGUAGES": ("en", "it"),
+        "PUBLIC_URL": None,
+        "POLL_SECONDS": 2,
+        "RATELIMIT_STORAGE_URI": "memory://",
+        "RATELIMIT_HEADERS_ENABLED": True,
+        "JOIN_RATE_LIMIT": "60 per minute",
+        "CREATE_RATE_LIMIT": "30 per minute",
+        "HISTORY_PAGE_SIZE": 20,
+    }
+
+
+def load(app: Flask, test_config: Mapping[str, Any] | None) -> None:
+    """Apply defaults, then instance/config.py, then FLASK_* and DATABASE_URL, then tests' mapping."""
+    Path(app.instance_path).mkdir(parents=True, exist_ok=True)
+    app.config.from_mapping(defaults(app.instance_path))
+    if test_config is None:
+        app.config.from_pyfile("config.py", silent=True)
+        app.config.from_prefixed_env()
+        if os.environ.get("DATABASE_URL"):
+            app.config["SQLALCHEMY_DATABASE_URI"] = database_url(os.environ["DATABASE_URL"])
+        if os.environ.get("PUBLIC_URL"):
+            app.config["PUBLIC_URL"] = os.environ["PUBLIC_URL"]
+    else:
+        app.config.from_mapping(test_config)
+    uri = app.config["SQLALCHEMY_DATABASE_URI"]
+    app.config["SQLALCHEMY_DATABASE_URI"] = database_url(uri)
+    if uri.startswith("sqlite"):
+        app.config["SQLALCHEMY_ENGINE_OPTIONS"] = {"connect_args": {"timeout": 15}}
+    if not app.config.get("SECRET_KEY"):
+        app.config["SECRET_KEY"] = instance_secret(app.instance_path)
+
+
+def database_url(url: str) -> str:
+    """Use psycopg 3 for PostgreSQL URLs written the usual way (postgres:// or postgresql://)."""
+    for prefix in ("postgres://", "postgresql://"):
+        if url.startswith(prefix):
+            return "postgresql+psycopg://" + url[len(prefix) :]
+    return url
+
+
+def instance_secret(instance_path: str) -> str:
+    """A secret key kept in the instance folder, so sessions survive a restart without setup."""
+    path = Path(instance_path) / "secret_key"
+    if not path.exists():
+        path.write_text(secrets.token_hex(32))
+        path.chmod(0o600)
+    return path.read_text().strip()

@@ -1,0 +1,203 @@
+"""6 nimmt! on the web: options, the two quick entry forms, and the scoreboard's figures."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
+from wtforms import IntegerField, RadioField, StringField
+from wtforms.validators import InputRequired, NumberRange, Optional, ValidationError
+
+from ..rules import sixnimmt as rules
+from ..sheet import Sheet
+from .base import EntryBase, EntryKind
+
+END_CHOICES = [
+    ("gt66", _l("More than 66 (rulebook)")),
+    ("ge66", _l("66 or more")),
+    ("limit", _l("More than another limit")),
+    ("rounds", _l("A number of rounds")),
+]
+
+
+def _require_for(choice: str, message: Any) -> Any:
+    """A validator that makes a field required only when ``end`` has this choice."""
+
+    def check(form: Any, field: Any) -> None:
+        if form.end.data == choice and field.data is None:
+            raise ValidationError(str(message))
+
+    return check
+
+
+def heads_form(sheet: Sheet, formdata: Any) -> EntryBase:
+    """Bull heads per player, one number field each."""
+    limit = sheet.state.heads_in_play - rules.ROWS
+    fields = {
+        f"seat{i}": IntegerField(
+            name,
+            validators=[
+                InputRequired(_l("Enter a number for every player (0 if none).")),
+                NumberRange(0, limit, _l("Between %(min)s and %(max)s.")),
+            ],
+        )
+        for i, name in enumerate(sheet.players)
+    }
+    form_class = type("HeadsForm", (EntryBase,), fields)
+    return form_class(formdata=formdata, prefix="heads")
+
+
+def cards_form(sheet: Sheet, formdata: Any) -> EntryBase:
+    """The cards each player took, typed as numbers separated by spaces."""
+    fields = {
+        f"seat{i}": StringField(name, validators=[Optional()]) for i, name in enumerate(sheet.players)
+    }
+    form_class = type("CardsForm", (EntryBase,), fields)
+    return form_class(formdata=formdata, prefix="cards")
+
+
+def parse_cards(text: str | None) -> list[int]:
+    """Numbers from free text ("5 17, 55"); anything else is refused with a message."""
+    cleaned = (text or "").replace(",", " ").replace(";", " ").split()
+    cards = []
+    for token in cleaned:
+        if not token.isdigit() or len(token) > 4:
+            raise ValidationError(_("“%(token)s” is not a card number.", token=token[:12]))
+        cards.append(int(token))
+    return cards
+
+
+def heads_move(sheet: Sheet, form: Any) -> dict[str, Any]:
+    """The ``round`` move from the heads form."""
+    return {"type": "round", "heads": [form[f"seat{i}"].data for i in range(len(sheet.players))]}
+
+
+def cards_move(sheet: Sheet, form: Any) -> dict[str, Any]:
+    """The ``round`` move from the cards form (raises ValidationError on unreadable text)."""
+    cards = []
+    for i in range(len(sheet.players)):
+        field = form[f"seat{i}"]
+        try:
+            cards.append(parse_cards(field.data))
+        except ValidationError as error:
+            field.errors = [*field.errors, str(error)]
+            raise
+    return {"type": "round", "cards": cards}
+
+
+class SixNimmtSeam:
+    """The web side of 6 nimmt!."""
+
+    slug = "sixnimmt"
+    scoreboard_template = "games/sixnimmt/_scoreboard.html"
+
+    def title(self) -> str:
+        """The game's name."""
+        return "6 nimmt!"
+
+    def options_fields(self) -> dict[str, Any]:
+        """Variant and end of the match."""
+        return {
+            "variant": RadioField(
+                _l("Variant"),
+                choices=[
+                    ("base", _l("Base game")),
+                    ("pro", _l("Professional (2–6 players, cards 1 to 10·players+4)")),
+                ],
+                default="base",
+            ),
+            "end": RadioField(_l("The match ends at"), choices=END_CHOICES, default="gt66"),
+            "limit": IntegerField(
+                _l("Heads limit"),
+                validators=[
+                    Optional(),
+                    NumberRange(1, 1000, _l("Between %(min)s and %(max)s.")),
+                    _require_for("limit", _l("Enter the heads limit.")),
+                ],
+            ),
+            "rounds": IntegerField(
+                _l("Number of rounds"),
+                validators=[
+                    Optional(),
+                    NumberRange(1, 100, _l("Between %(min)s and %(max)s.")),
+                    _require_for("rounds", _l("Enter the number of rounds.")),
+                ],
+            ),
+        }
+
+    def options(self, form: Any) -> dict[str, Any]:
+        """Options in the DESIGN.md vocabulary."""
+        end: dict[str, Any]
+        if form.end.data == "rounds":
+            end = {"rounds": form.rounds.data}
+        elif form.end.data == "limit":
+            end = {"threshold": form.limit.data, "inclusive": False}
+        else:
+            end = {"threshold": 66, "inclusive": form.end.data == "ge66"}
+        return {"variant": form.variant.data, "end": end}
+
+    def options_summary(self, options: dict[str, Any]) -> str:
+        """E.g. "Professional · more than 66"."""
+        variant = _("Professional") if options.get("variant") == "pro" else _("Base game")
+        end = rules.parse_end(options.get("end"))
+        if end.rounds is not None:
+            ending = _("%(n)d rounds", n=end.rounds)
+        elif end.inclusive:
+            ending = _("ends at %(n)d or more", n=end.threshold)
+        else:
+            ending = _("ends past %(n)d", n=end.threshold)
+        return f"{variant} · {ending}"
+
+    def entry_kinds(self, sheet: Sheet) -> list[EntryKind]:
+        """Heads per player, or cards per player."""
+        return [
+            EntryKind("heads", lambda: _("Bull heads"), "games/sixnimmt/_heads.html",
+                      heads_form, heads_move),
+            EntryKind("cards", lambda: _("Cards taken"), "games/sixnimmt/_cards.html",
+                      cards_form, cards_move),
+        ]
+
+    def leaders(self, sheet: Sheet) -> list[int]:
+        """Seats with the fewest heads: the winners if the host ends the match now."""
+        totals = sheet.state.totals()
+        return [i for i, total in enumerate(totals) if total == min(totals)]
+
+    def describe(self, move: dict[str, Any], players: list[str]) -> str:
+        """A log line such as "Ann 5 · Bob 0 · Cy 11"."""
+        if move.get("type") == "round" and "heads" in move:
+            values = move["heads"]
+        elif move.get("type") == "round":
+            values = [sum(rules.bull_heads(c) for c in cards) for cards in move["cards"]]
+            values = [f"{v} ({len(c)} 🂠)" for v, c in zip(values, move["cards"], strict=True)]
+        else:
+            return _("Table mode: %(type)s", type=move.get("type", "?"))
+        return " · ".join(f"{name} {value}" for name, value in zip(players, values, strict=True))
+
+    def scoreboard(self, sheet: Sheet) -> dict[str, Any]:
+        """Rounds as rows, running totals, leaders and how far each player is from the end."""
+        state = sheet.state
+        totals = state.totals()
+        running, acc = [], [0] * len(totals)
+        for heads in state.rounds:
+            acc = [a + h for a, h in zip(acc, heads, strict=True)]
+            running.append(list(zip(heads, acc, strict=True)))
+        leaders = [i for i, t in enumerate(totals) if t == min(totals)] if state.rounds else []
+        return {
+            "rounds": running,
+            "totals": totals,
+            "leaders": leaders,
+            "margins": margins(state, totals),
+            "rounds_left": (state.end.rounds - len(state.rounds)) if state.end.rounds else None,
+        }
+
+
+def margins(state: rules.SixNimmtState, totals: list[int]) -> list[int] | None:
+    """Heads each player can still take before the match ends (None when it ends by rounds)."""
+    if state.end.threshold is None:
+        return None
+    room = state.end.threshold - (1 if state.end.inclusive else 0)
+    return [room - total for total in totals]
+
+
+SEAM = SixNimmtSeam()

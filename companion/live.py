@@ -1,0 +1,38 @@
+"""One URL, two renderings: the full page, or only the fragment htmx asked for."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Response, make_response, redirect, render_template
+
+from .extensions import htmx
+
+
+def wants_fragment() -> bool:
+    """A fragment only for htmx requests that are neither boosted nor a history restore."""
+    return bool(htmx) and not htmx.boosted and not htmx.history_restore_request
+
+
+def render(page: str, fragment: str | None = None, status: int = 200, **context: Any) -> Response:
+    """Render ``fragment`` for htmx, ``page`` otherwise; every response varies on HX-Request."""
+    template = fragment if fragment and wants_fragment() else page
+    response = make_response(render_template(template, **context), status)
+    response.vary.add("HX-Request")
+    return response
+
+
+def go(url: str) -> Response:
+    """Send the browser to ``url``: HX-Location for htmx, a 303 for a plain form post."""
+    if htmx:
+        response = make_response("", 204)
+        response.headers["HX-Location"] = url
+        return response
+    return redirect(url, code=303)
+
+
+def no_change() -> Response:
+    """204: the poller keeps what it shows."""
+    response = make_response("", 204)
+    response.vary.add("HX-Request")
+    return response

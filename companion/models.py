@@ -1,0 +1,161 @@
+"""The stored data: groups, players, matches, seats, the entry log and devices.
+
+Scores are never stored: a match's state is always the replay of its entry log through the rules.
+"""
+
+from __future__ import annotations
+
+import json
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import (
+    JSON,
+    Boolean,
+    DateTime,
+    ForeignKey,
+    Integer,
+    String,
+    Text,
+    UniqueConstraint,
+)
+from sqlalchemy.orm import Mapped, mapped_column, relationship
+
+from .extensions import db
+
+
+def utcnow() -> datetime:
+    """The current time in UTC, for every timestamp column."""
+    return datetime.now(UTC)
+
+
+class Group(db.Model):
+    """The people who play together; owns players and matches."""
+
+    __tablename__ = "groups"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    name: Mapped[str] = mapped_column(String(60))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+    players: Mapped[list[Player]] = relationship(back_populates="group", order_by="Player.name")
+    matches: Mapped[list[Match]] = relationship(back_populates="group")
+
+
+class Player(db.Model):
+    """A name in a group; unique per group ignoring case (``key`` is the folded name)."""
+
+    __tablename__ = "players"
+
+    __table_args__ = (UniqueConstraint("group_id", "key"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    group_id: Mapped[int] = mapped_column(ForeignKey("groups.id"), index=True)
+    name: Mapped[str] = mapped_column(String(40))
+    key: Mapped[str] = mapped_column(String(40))
+
+    group: Mapped[Group] = relationship(back_populates="players")
+
+
+class Match(db.Model):
+    """One game of one slug. ``version`` goes up in the same transaction as every change."""
+
+    __tablename__ = "matches"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    group_id: Mapped[int] = mapped_column(ForeignKey("groups.id"), index=True)
+    game: Mapped[str] = mapped_column(String(20))
+    options: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
+    seed: Mapped[int] = mapped_column(Integer, default=0)
+    status: Mapped[str] = mapped_column(String(10), default="playing", index=True)
+    version: Mapped[int] = mapped_column(Integer, default=1)
+    code: Mapped[str | None] = mapped_column(String(6), unique=True)
+    key_generation: Mapped[int] = mapped_column(Integer, default=0)
+    join_locked: Mapped[bool] = mapped_column(Boolean, default=False)
+    host_device_id: Mapped[str | None] = mapped_column(ForeignKey("devices.id"))
+    winners: Mapped[list[int] | None] = mapped_column(JSON)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    finished_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    next_match_id: Mapped[int | None] = mapped_column(ForeignKey("matches.id"))
+
+    group: Mapped[Group] = relationship(back_populates="matches")
+    seats: Mapped[list[Seat]] = relationship(
+        back_populates="match", order_by="Seat.position", cascade="all, delete-orphan"
+    )
+    entries: Mapped[list[Entry]] = relationship(
+        back_populates="match", order_by="Entry.seq", cascade="all, delete-orphan"
+    )
+
+    @property
+    def is_open(self) -> bool:
+        """Whether entries and joining are still possible."""
+        return self.status in ("lobby", "playing")
+
+
+class Seat(db.Model):
+    """A player's place in a match; ``position`` is the seat index the rules use."""
+
+    __tablename__ = "seats"
+
+    __table_args__ = (UniqueConstraint("match_id", "position"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    match_id: Mapped[int] = mapped_column(ForeignKey("matches.id"), index=True)
+    player_id: Mapped[int] = mapped_column(ForeignKey("players.id"), index=True)
+    position: Mapped[int] = mapped_column(Integer)
+
+    match: Mapped[Match] = relationship(back_populates="seats")
+    player: Mapped[Player] = relationship()
+
+
+class Entry(db.Model):
+    """One line of the append-only log: a move, or an undo of an earlier entry."""
+
+    __tablename__ = "entries"
+
+    __table_args__ = (
+        UniqueConstraint("match_id", "seq"),
+        UniqueConstraint("match_id", "idem_key"),
+    )
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    match_id: Mapped[int] = mapped_column(ForeignKey("matches.id"), index=True)
+    seq: Mapped[int] = mapped_column(Integer)
+    move_json: Mapped[str] = mapped_column(Text)
+    undoes: Mapped[int | None] = mapped_column(Integer)
+    seat: Mapped[int | None] = mapped_column(Integer)
+    device_id: Mapped[str | None] = mapped_column(ForeignKey("devices.id"))
+    idem_key: Mapped[str | None] = mapped_column(String(64))
+    version: Mapped[int] = mapped_column(Integer)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+    match: Mapped[Match] = relationship(back_populates="entries")
+
+    @property
+    def move(self) -> dict[str, Any]:
+        """The move as a JSON object."""
+        value: dict[str, Any] = json.loads(self.move_json)
+        return value
+
+
+class Device(db.Model):
+    """An anonymous phone or browser, known by a random id kept in its signed session cookie."""
+
+    __tablename__ = "devices"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class Membership(db.Model):
+    """A device that joined a match, and the seat it claimed there (if any)."""
+
+    __tablename__ = "memberships"
+
+    __table_args__ = (UniqueConstraint("device_id", "match_id"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    device_id: Mapped[str] = mapped_column(ForeignKey("devices.id"), index=True)
+    match_id: Mapped[int] = mapped_column(ForeignKey("matches.id"), index=True)
+    seat: Mapped[int | None] = mapped_column(Integer)
+    joined_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)

@@ -1,0 +1,129 @@
+"""Who a request comes from, what it may see, and the headers every response carries."""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+
+from flask import Flask, Response, abort, current_app, g, request, session
+
+from .extensions import db
+from .models import Device, Match, Membership
+
+CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
+CODE_LENGTH = 6
+
+CSP = "; ".join(
+    (
+        "default-src 'self'",
+        "script-src 'self'",
+        "style-src 'self'",
+        "img-src 'self' data:",
+        "connect-src 'self'",
+        "object-src 'none'",
+        "base-uri 'none'",
+        "form-action 'self'",
+        "frame-ancestors 'none'",
+    )
+)
+
+
+def device_id() -> str:
+    """This browser's anonymous id, created on first use and kept in the signed session cookie."""
+    if "device_id" not in g:
+        current = session.get("device")
+        if not isinstance(current, str) or db.session.get(Device, current) is None:
+            current = secrets.token_hex(16)
+            db.session.add(Device(id=current))
+            db.session.commit()
+            session["device"] = current
+            session.permanent = True
+        g.device_id = current
+    return str(g.device_id)
+
+
+def membership(match: Match) -> Membership | None:
+    """This device's membership of ``match``, if it joined."""
+    return db.session.execute(
+        db.select(Membership).filter_by(match_id=match.id, device_id=device_id())
+    ).scalar_one_or_none()
+
+
+def join(match: Match) -> Membership:
+    """Make this device a member of ``match`` (idempotent)."""
+    member = membership(match)
+    if member is None:
+        member = Membership(match_id=match.id, device_id=device_id())
+        db.session.add(member)
+        db.session.commit()
+    return member
+
+
+def member_match_or_404(match_id: int) -> tuple[Match, Membership]:
+    """The match and this device's membership; 404 for a match that does not exist or is not ours."""
+    match = db.session.get(Match, match_id)
+    if match is None:
+        abort(404)
+    member = membership(match)
+    if member is None:
+        abort(404)
+    return match, member
+
+
+def is_host(match: Match) -> bool:
+    """Whether this device holds the host rights of ``match``."""
+    return match.host_device_id == device_id()
+
+
+def new_code() -> str:
+    """A 6-character join code without look-alike characters, unused by any open match."""
+    while True:
+        code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+        taken = db.session.execute(db.select(Match.id).filter_by(code=code)).first()
+        if taken is None:
+            return code
+
+
+def normalise_code(raw: str) -> str:
+    """A typed code as stored: upper case, without spaces or dashes."""
+    return "".join(raw.split()).replace("-", "").upper()
+
+
+def _token(purpose: str, match: Match) -> str:
+    """A 256-bit token derived from the secret key; never stored, so nothing to leak from the DB."""
+    message = f"{purpose}:{match.id}:{match.key_generation}".encode()
+    digest = hmac.new(current_app.config["SECRET_KEY"].encode(), message, hashlib.sha256)
+    return digest.hexdigest()
+
+
+def join_token(match: Match) -> str:
+    """The token in the QR link; it changes when the host rotates the code."""
+    return _token("join", match)
+
+
+def viewer_token(match: Match) -> str:
+    """The token of the read-only viewer link for a shared screen."""
+    return _token("view", match)
+
+
+def token_matches(expected: str, given: str | None) -> bool:
+    """Constant-time comparison of a token from a URL."""
+    return bool(given) and hmac.compare_digest(expected, str(given))
+
+
+def set_headers(response: Response) -> Response:
+    """Strict CSP and the usual hardening headers on every response; Vary on HX-Request."""
+    response.headers.setdefault("Content-Security-Policy", CSP)
+    response.headers.setdefault("X-Content-Type-Options", "nosniff")
+    response.headers.setdefault("Referrer-Policy", "same-origin")
+    response.headers.setdefault("X-Frame-Options", "DENY")
+    response.vary.add("HX-Request")
+    if request.endpoint != "static" and "Cache-Control" not in response.headers:
+        response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+def init_app(app: Flask) -> None:
+    """Install the response headers."""
+    app.after_request(set_headers)

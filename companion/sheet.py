@@ -1,0 +1,243 @@
+"""A match's state as the replay of its entry log, and the one way to append to that log.
+
+Every write goes through :func:`append`: it checks the idempotency key (a double tap stores one entry),
+refuses a form rendered before someone else's entry (two phones entering the same round), lets the rules
+refuse illegal moves, and bumps the match version in the same transaction as the new entry.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+from sqlalchemy import func, update
+from sqlalchemy.exc import IntegrityError
+
+from . import rules
+from .extensions import db
+from .models import Entry, Match, utcnow
+from .rules import IllegalMove, Outcome
+from .rules.base import N_
+
+UNDO = {"type": "undo"}
+ATTEMPTS = 3
+
+
+@dataclass
+class Sheet:
+    """Everything a page needs about a match, derived from its log."""
+
+    match: Match
+    rules: rules.Rules
+    state: Any
+    entries: list[Entry]
+    undone: set[int] = field(default_factory=set)
+
+    @property
+    def players(self) -> list[str]:
+        """Seat names in seat order."""
+        return [seat.player.name for seat in self.match.seats]
+
+    @property
+    def outcome(self) -> Outcome | None:
+        """How the match ended, or None while it goes on."""
+        return self.rules.outcome(self.state)
+
+    @property
+    def standings(self) -> list[int]:
+        """The rules' number per seat."""
+        return self.rules.standings(self.state)
+
+    def effective(self) -> list[Entry]:
+        """The entries that count: moves that have not been undone."""
+        return [e for e in self.entries if e.undoes is None and e.seq not in self.undone]
+
+
+@dataclass
+class Written:
+    """The result of :func:`append`: the stored entry, or why nothing was stored."""
+
+    entry: Entry | None = None
+    duplicate: bool = False
+    stale_after: Entry | None = None
+    error: IllegalMove | None = None
+
+    @property
+    def ok(self) -> bool:
+        """Whether the entry is in the log now (newly or from an earlier identical tap)."""
+        return self.entry is not None
+
+
+def players_of(match: Match) -> list[str]:
+    """Seat names in seat order."""
+    return [seat.player.name for seat in match.seats]
+
+
+def start(match: Match) -> Any:
+    """The starting state of ``match`` from its players, options and seed."""
+    return rules.get(match.game).setup(players_of(match), match.options, match.seed)
+
+
+def replay(match: Match, without: int | None = None) -> Sheet:
+    """Replay the log through the rules; ``without`` leaves one more entry out (undo preview)."""
+    game = rules.get(match.game)
+    entries = list(
+        db.session.execute(
+            db.select(Entry).filter_by(match_id=match.id).order_by(Entry.seq)
+        ).scalars()
+    )
+    undone = {e.undoes for e in entries if e.undoes is not None}
+    if without is not None:
+        undone = undone | {without}
+    state = start(match)
+    for entry in entries:
+        if entry.undoes is None and entry.seq not in undone:
+            state = game.apply(state, entry.move)
+    return Sheet(match=match, rules=game, state=state, entries=entries, undone=undone)
+
+
+def entries_since(match: Match, version: int) -> list[Entry]:
+    """Entries stored after the form at ``version`` was rendered."""
+    return list(
+        db.session.execute(
+            db.select(Entry)
+            .filter(Entry.match_id == match.id, Entry.version > version)
+            .order_by(Entry.seq)
+        ).scalars()
+    )
+
+
+def by_key(match: Match, idem_key: str | None) -> Entry | None:
+    """The entry stored earlier with this idempotency key, if any."""
+    if not idem_key:
+        return None
+    return db.session.execute(
+        db.select(Entry).filter_by(match_id=match.id, idem_key=idem_key)
+    ).scalar_one_or_none()
+
+
+def append(
+    match: Match,
+    move: dict[str, Any],
+    *,
+    version: int,
+    idem_key: str | None,
+    seat: int | None,
+    device: str | None,
+    undoes: int | None = None,
+) -> Written:
+    """Store ``move`` (or an undo of entry ``undoes``) if it is new, fresh and legal."""
+    for _ in range(ATTEMPTS):
+        db.session.refresh(match)
+        earlier = by_key(match, idem_key)
+        if earlier is not None:
+            return Written(entry=earlier, duplicate=True)
+        if version != match.version:
+            since = entries_since(match, version)
+            if since:
+                return Written(stale_after=since[-1])
+        try:
+            sheet = check(match, move, undoes)
+        except IllegalMove as refused:
+            return Written(error=refused)
+        entry = _store(match, sheet, move, undoes, seat, device, idem_key)
+        if entry is not None:
+            return Written(entry=entry)
+    return Written(stale_after=_latest(match))
+
+
+def check(match: Match, move: dict[str, Any], undoes: int | None) -> Sheet:
+    """The sheet after the write, or IllegalMove; an undo must leave a log that still replays."""
+    if not match.is_open and undoes is None:
+        raise IllegalMove(N_("The match is over: no more entries."))
+    if undoes is None:
+        sheet = replay(match)
+        sheet.state = sheet.rules.apply(sheet.state, move)
+        return sheet
+    target = db.session.execute(
+        db.select(Entry).filter_by(match_id=match.id, seq=undoes)
+    ).scalar_one_or_none()
+    if target is None or target.undoes is not None:
+        raise IllegalMove(N_("There is no such entry to undo."))
+    if match.status == "abandoned":
+        raise IllegalMove(N_("The match was abandoned: nothing can change now."))
+    current = replay(match)
+    if undoes in current.undone:
+        raise IllegalMove(N_("That entry is already undone."))
+    try:
+        return replay(match, without=undoes)
+    except IllegalMove:
+        raise IllegalMove(N_("Later entries depend on this one: undo those first.")) from None
+
+
+def _store(
+    match: Match,
+    sheet: Sheet,
+    move: dict[str, Any],
+    undoes: int | None,
+    seat: int | None,
+    device: str | None,
+    idem_key: str | None,
+) -> Entry | None:
+    """Bump the version if nobody else did meanwhile, then insert the entry; None to retry."""
+    bumped = db.session.execute(
+        update(Match)
+        .where(Match.id == match.id, Match.version == match.version)
+        .values(version=Match.version + 1)
+    )
+    if bumped.rowcount != 1:
+        db.session.rollback()
+        return None
+    last = db.session.execute(
+        db.select(func.max(Entry.seq)).filter_by(match_id=match.id)
+    ).scalar()
+    entry = Entry(
+        match_id=match.id,
+        seq=(last or 0) + 1,
+        move_json=json.dumps(UNDO if undoes is not None else move, separators=(",", ":")),
+        undoes=undoes,
+        seat=seat,
+        device_id=device,
+        idem_key=idem_key or None,
+        version=match.version + 1,
+    )
+    db.session.add(entry)
+    _settle(match, sheet)
+    try:
+        db.session.commit()
+    except IntegrityError:
+        db.session.rollback()
+        return None
+    return entry
+
+
+def _settle(match: Match, sheet: Sheet) -> None:
+    """Finish or reopen the match to agree with the new state of its log."""
+    from .security import new_code
+
+    outcome = sheet.outcome
+    if outcome is not None and match.status == "playing":
+        match.status = "finished"
+        match.winners = list(outcome.winners)
+        match.finished_at = utcnow()
+        match.code = None
+    elif outcome is None and match.status == "finished":
+        match.status = "playing"
+        match.winners = None
+        match.finished_at = None
+        match.code = new_code()
+
+
+def _latest(match: Match) -> Entry | None:
+    """The newest entry of ``match``."""
+    return db.session.execute(
+        db.select(Entry).filter_by(match_id=match.id).order_by(Entry.seq.desc()).limit(1)
+    ).scalar_one_or_none()
+
+
+def touch(match: Match) -> None:
+    """Bump the version for a change outside the log (seats, host, code) so phones refresh."""
+    db.session.execute(
+        update(Match).where(Match.id == match.id).values(version=Match.version + 1)
+    )

@@ -1,0 +1,44 @@
+"""Blueprints and the error pages they share."""
+
+from __future__ import annotations
+
+from flask import Flask, render_template
+from flask_babel import gettext as _
+from flask_wtf.csrf import CSRFError
+from werkzeug.exceptions import HTTPException
+
+
+def register(app: Flask) -> None:
+    """Attach every blueprint and the friendly error pages."""
+    from . import groups, host, main, matches, play, template_helpers
+
+    template_helpers.init_app(app)
+
+    for module in (main, matches, play, host, groups):
+        app.register_blueprint(module.bp)
+
+    @app.errorhandler(CSRFError)
+    def csrf_error(error: CSRFError) -> tuple[str, int]:
+        message = _("This form has expired. Reload the page and try again.")
+        return render_template("error.html", message=message, code=400), 400
+
+    @app.errorhandler(HTTPException)
+    def http_error(error: HTTPException) -> tuple[str, int]:
+        messages = {
+            404: _("There is nothing here, or this phone has not joined it."),
+            405: _("That is not something this page can do."),
+            413: _("That is far more than a score sheet needs."),
+            429: _("Too many tries. Wait a minute and try again."),
+        }
+        code = error.code or 500
+        message = messages.get(code, _("Something went wrong. Try again."))
+        return render_template("error.html", message=message, code=code), code
+
+    @app.errorhandler(Exception)
+    def server_error(error: Exception) -> tuple[str, int]:
+        app.logger.exception("Unhandled error", exc_info=error)
+        from ..extensions import db
+
+        db.session.rollback()
+        message = _("Something went wrong on our side. Nothing was saved. Try again.")
+        return render_template("error.html", message=message, code=500), 500

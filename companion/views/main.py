@@ -1,0 +1,56 @@
+"""Home page, language switch and the web manifest."""
+
+from __future__ import annotations
+
+from flask import Blueprint, Response, redirect, render_template, request, session, url_for
+from flask import current_app, send_from_directory
+
+from ..extensions import db
+from ..models import Group, Match, Membership
+from ..security import device_id
+
+bp = Blueprint("main", __name__)
+
+
+@bp.get("/")
+def home() -> str:
+    """New game, join with a code, and this device's recent matches and groups."""
+    rows = db.session.execute(
+        db.select(Match)
+        .join(Membership, Membership.match_id == Match.id)
+        .filter(Membership.device_id == device_id())
+        .order_by(Match.created_at.desc())
+        .limit(12)
+    ).scalars()
+    matches = list(rows)
+    groups = list(
+        db.session.execute(
+            db.select(Group)
+            .join(Match, Match.group_id == Group.id)
+            .join(Membership, Membership.match_id == Match.id)
+            .filter(Membership.device_id == device_id())
+            .distinct()
+            .order_by(Group.name)
+        ).scalars()
+    )
+    return render_template("main/home.html", matches=matches, groups=groups)
+
+
+@bp.get("/lang/<code>")
+def language(code: str) -> Response:
+    """Remember the chosen language and go back where the person was."""
+    if code in current_app.config["LANGUAGES"]:
+        session["lang"] = code
+        session.permanent = True
+    target = request.args.get("next", "")
+    if not target.startswith("/") or target.startswith("//") or "\\" in target:
+        target = url_for("main.home")
+    return redirect(target, code=303)
+
+
+@bp.get("/manifest.webmanifest")
+def manifest() -> Response:
+    """The web manifest that makes the app installable."""
+    response = send_from_directory(current_app.static_folder or "", "manifest.webmanifest")
+    response.mimetype = "application/manifest+json"
+    return response

@@ -1,0 +1,212 @@
+"""Starting a match, joining one by code or QR, and the rematch."""
+
+from __future__ import annotations
+
+import secrets
+from datetime import date
+from typing import Any
+
+from flask import Blueprint, Response, abort, current_app, render_template, request, url_for
+from flask_babel import format_date
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
+from flask_wtf import FlaskForm
+from wtforms import SelectField, StringField
+from wtforms.validators import Length, Optional
+
+from .. import rules
+from ..extensions import db, limiter
+from ..games import SEAMS, seam_for
+from ..live import go
+from ..models import Group, Match, Membership, Player, Seat
+from ..rules import IllegalMove
+from ..security import device_id, join, new_code, normalise_code, token_matches, join_token
+from .translate import reason
+
+bp = Blueprint("matches", __name__)
+
+MAX_SEATS = 10
+
+
+class NewMatchBase(FlaskForm):
+    """Group and players; each game adds its option fields."""
+
+    group = SelectField(_l("Group"), choices=[], default="new")
+    group_name = StringField(_l("Name of the new group"), validators=[Optional(), Length(max=60)])
+
+
+def new_match_form(slug: str, groups: list[Group]) -> Any:
+    """The form for a new match of ``slug``, offering this device's groups."""
+    fields = {f"p{i}": StringField(_l("Player %(n)d", n=i + 1), validators=[Optional(),
+              Length(max=40)]) for i in range(MAX_SEATS)}
+    fields.update(seam_for(slug).options_fields())
+    form = type("NewMatchForm", (NewMatchBase,), fields)()
+    form.group.choices = [("new", _("A new group"))] + [(str(g.id), g.name) for g in groups]
+    return form
+
+
+def device_groups() -> list[Group]:
+    """Groups of the matches this device joined."""
+    return list(
+        db.session.execute(
+            db.select(Group)
+            .join(Match, Match.group_id == Group.id)
+            .join(Membership, Membership.match_id == Match.id)
+            .filter(Membership.device_id == device_id())
+            .distinct()
+            .order_by(Group.name)
+        ).scalars()
+    )
+
+
+@bp.get("/new")
+def choose_game() -> str:
+    """Pick the game to play."""
+    return render_template("matches/choose.html", seams=SEAMS.values(),
+                           group=request.args.get("group", ""))
+
+
+@bp.route("/new/<slug>", methods=["GET", "POST"])
+@limiter.limit(lambda: current_app.config["CREATE_RATE_LIMIT"], methods=["POST"])
+def new_match(slug: str) -> Any:
+    """The new-match form; on success the sheet of the new match."""
+    if slug not in SEAMS:
+        abort(404)
+    groups = device_groups()
+    form = new_match_form(slug, groups)
+    if request.method == "GET" and request.args.get("group") in [c[0] for c in form.group.choices]:
+        form.group.data = request.args["group"]
+    known = known_players(form.group.data, groups)
+    error = None
+    if form.validate_on_submit():
+        try:
+            match = create_match(slug, form, groups)
+        except IllegalMove as refused:
+            error = reason(refused)
+        else:
+            return go(url_for("play.sheet", match_id=match.id))
+    return render_template("matches/new.html", form=form, seam=seam_for(slug), slug=slug,
+                           known=known, error=error, max_seats=MAX_SEATS)
+
+
+def known_players(group_value: str | None, groups: list[Group]) -> list[str]:
+    """Names the chosen group (or every group of this device) already knows."""
+    chosen = [g for g in groups if str(g.id) == group_value] or groups
+    return sorted({p.name for g in chosen for p in g.players}, key=str.casefold)
+
+
+def create_match(slug: str, form: Any, groups: list[Group]) -> Match:
+    """Store a new match, its group and players; the rules check names and options first."""
+    names = [form[f"p{i}"].data.strip() for i in range(MAX_SEATS) if (form[f"p{i}"].data or "").strip()]
+    options = seam_for(slug).options(form)
+    state_names = rules.get(slug).setup(names, options, 0)
+    del state_names
+    names = [" ".join(n.split()) for n in names]
+    group = next((g for g in groups if str(g.id) == form.group.data), None)
+    if group is None:
+        label = (form.group_name.data or "").strip() or _("Table of %(day)s",
+                                                          day=format_date(date.today()))
+        group = Group(name=label[:60])
+        db.session.add(group)
+        db.session.flush()
+    return open_match(group, slug, options, names)
+
+
+def open_match(group: Group, slug: str, options: dict[str, Any], names: list[str]) -> Match:
+    """Create the match with seats for ``names`` and make this device its host."""
+    match = Match(group_id=group.id, game=slug, options=options, seed=secrets.randbelow(2**31),
+                  code=new_code(), host_device_id=device_id(), status="playing")
+    db.session.add(match)
+    db.session.flush()
+    for position, name in enumerate(names):
+        db.session.add(Seat(match_id=match.id, player_id=player_named(group, name).id,
+                            position=position))
+    db.session.add(Membership(match_id=match.id, device_id=device_id()))
+    db.session.commit()
+    return match
+
+
+def player_named(group: Group, name: str) -> Player:
+    """The group's player with this name (ignoring case), created if new."""
+    key = name.casefold()[:40]
+    player = db.session.execute(
+        db.select(Player).filter_by(group_id=group.id, key=key)
+    ).scalar_one_or_none()
+    if player is None:
+        player = Player(group_id=group.id, name=name, key=key)
+        db.session.add(player)
+        db.session.flush()
+    return player
+
+
+@bp.post("/m/<int:match_id>/rematch")
+def rematch(match_id: int) -> Response:
+    """Start the next match with the same group, seats, options and phones."""
+    from ..security import member_match_or_404
+
+    match, _member = member_match_or_404(match_id)
+    if match.next_match_id:
+        return go(url_for("play.sheet", match_id=match.next_match_id))
+    if match.is_open:
+        abort(409)
+    names = [seat.player.name for seat in match.seats]
+    new = open_match(match.group, match.game, dict(match.options), names)
+    new.host_device_id = match.host_device_id or device_id()
+    members = db.session.execute(db.select(Membership).filter_by(match_id=match.id)).scalars()
+    for old in members:
+        if old.device_id != device_id():
+            db.session.add(Membership(match_id=new.id, device_id=old.device_id, seat=old.seat))
+        else:
+            mine = db.session.execute(
+                db.select(Membership).filter_by(match_id=new.id, device_id=device_id())
+            ).scalar_one()
+            mine.seat = old.seat
+    match.next_match_id = new.id
+    db.session.commit()
+    return go(url_for("play.sheet", match_id=new.id))
+
+
+class JoinForm(FlaskForm):
+    """The 6-character code typed by hand."""
+
+    code = StringField(_l("Code"), validators=[Length(max=20)])
+
+
+@bp.route("/j", methods=["GET", "POST"])
+@limiter.limit(lambda: current_app.config["JOIN_RATE_LIMIT"], methods=["POST"])
+def join_by_code() -> Any:
+    """Type the code shown on the host's phone."""
+    form = JoinForm()
+    error = None
+    if form.validate_on_submit():
+        match, error = open_match_by_code(normalise_code(form.code.data or ""))
+        if match is not None:
+            join(match)
+            return go(url_for("play.sheet", match_id=match.id))
+    return render_template("matches/join.html", form=form, error=error)
+
+
+@bp.get("/j/<code>")
+@limiter.limit(lambda: current_app.config["JOIN_RATE_LIMIT"])
+def join_by_link(code: str) -> Any:
+    """The QR link: check the token, join, then drop the token from the address bar."""
+    match, error = open_match_by_code(normalise_code(code))
+    if match is not None and not token_matches(join_token(match), request.args.get("k")):
+        match, error = None, _("This link is not valid any more. Ask for the code.")
+    if match is None:
+        form = JoinForm()
+        return render_template("matches/join.html", form=form, error=error), 404
+    join(match)
+    return go(url_for("play.sheet", match_id=match.id))
+
+
+def open_match_by_code(code: str) -> tuple[Match | None, str | None]:
+    """The open match with this code, or why there is none."""
+    if len(code) != 6:
+        return None, _("A code has 6 characters.")
+    match = db.session.execute(db.select(Match).filter_by(code=code)).scalar_one_or_none()
+    if match is None or not match.is_open:
+        return None, _("No open match has this code. Check it on the host's phone.")
+    if match.join_locked:
+        return None, _("The host has locked joining for this match.")
+    return match, None

@@ -1,0 +1,182 @@
+"""The score sheet: the live scoreboard, entering moves, undo and seats."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, Response, abort, request, url_for
+from flask_babel import gettext as _
+from wtforms.validators import ValidationError
+
+from ..extensions import db
+from ..games import EntryKind, seam_for
+from ..live import go, no_change, render, wants_fragment
+from ..models import Match, Membership
+from ..security import is_host, member_match_or_404, viewer_token, token_matches
+from ..sheet import Sheet, Written, append, replay, touch
+from .sheet_context import sheet_context
+from .translate import reason
+
+bp = Blueprint("play", __name__)
+
+
+def can_write(match: Match, member: Membership) -> bool:
+    """Seated players and the host enter moves; other members only watch."""
+    return member.seat is not None or is_host(match)
+
+
+@bp.get("/m/<int:match_id>")
+def sheet(match_id: int) -> Response:
+    """The whole sheet."""
+    match, member = member_match_or_404(match_id)
+    kind = request.args.get("entry")
+    return render("play/sheet.html", **sheet_context(match, member, replay(match), kind=kind))
+
+
+@bp.get("/m/<int:match_id>/live")
+def live(match_id: int) -> Response:
+    """The poll: 204 while nothing changed, else the fresh scoreboard (and log, seats) fragments."""
+    match, member = member_match_or_404(match_id)
+    if request.args.get("v", type=int) == match.version:
+        return no_change()
+    context = sheet_context(match, member, replay(match))
+    if not wants_fragment():
+        return render("play/sheet.html", **context)
+    return render("play/sheet.html", "play/_live.html", **context)
+
+
+@bp.get("/m/<int:match_id>/entry")
+def entry(match_id: int) -> Response:
+    """The entry panel alone (the page asks for it when a pristine form has gone stale)."""
+    match, member = member_match_or_404(match_id)
+    context = sheet_context(match, member, replay(match), kind=request.args.get("entry"))
+    return render("play/sheet.html", "play/_entry.html", **context)
+
+
+def find_kind(match: Match, current: Sheet, key: str) -> EntryKind:
+    """The entry kind named ``key``, 404 when the game has none."""
+    for kind in seam_for(match.game).entry_kinds(current):
+        if kind.key == key:
+            return kind
+    abort(404)
+
+
+@bp.post("/m/<int:match_id>/entry/<key>")
+def enter(match_id: int, key: str) -> Response:
+    """Store a move from a form; errors and notices come back in place, nothing half-saved."""
+    match, member = member_match_or_404(match_id)
+    current = replay(match)
+    kind = find_kind(match, current, key)
+    form = kind.form(current, request.form)
+    if not can_write(match, member):
+        return entry_reply(match, member, current, kind, form,
+                           error=_("Claim your seat first: only players enter scores."))
+    if not match.is_open:
+        return entry_reply(match, member, current, kind, form,
+                           error=_("The match is over: no more entries."))
+    if not form.validate():
+        return entry_reply(match, member, current, kind, form)
+    try:
+        move = kind.to_move(current, form)
+    except ValidationError:
+        return entry_reply(match, member, current, kind, form)
+    written = append(match, move, version=form.version.data or 0, idem_key=form.idem.data,
+                     seat=member.seat, device=member.device_id)
+    return written_reply(match, member, kind, form, written)
+
+
+def written_reply(match: Match, member: Membership, kind: EntryKind | None, form: Any,
+                  written: Written) -> Response:
+    """The answer to a write: the fresh sheet, or the form with the reason it was refused."""
+    fresh = replay(match)
+    if written.ok:
+        if not wants_fragment():
+            return go(url_for("play.sheet", match_id=match.id) + "#scoreboard")
+        return render("play/sheet.html", "play/_written.html",
+                      **sheet_context(match, member, fresh, kind=kind.key if kind else None))
+    if written.stale_after is not None:
+        notice = stale_notice(match, fresh, written)
+        return entry_reply(match, member, fresh, kind, None, notice=notice, fresh=True)
+    error = reason(written.error) if written.error else _("Nothing was saved. Try again.")
+    return entry_reply(match, member, fresh, kind, form, error=error)
+
+
+def stale_notice(match: Match, fresh: Sheet, written: Written) -> str:
+    """ "Bob entered … a moment ago": someone else's entry arrived first."""
+    latest = written.stale_after
+    assert latest is not None
+    who = fresh.players[latest.seat] if latest.seat is not None else _("Another phone")
+    return _("%(who)s entered something a moment ago, so yours was not saved. "
+             "Check the sheet, then enter again if it is still needed.", who=who)
+
+
+def entry_reply(match: Match, member: Membership, current: Sheet, kind: EntryKind | None,
+                form: Any, error: str | None = None, notice: str | None = None,
+                fresh: bool = False) -> Response:
+    """Re-render the entry panel (htmx) or the whole page with the form kept as typed."""
+    forms = {} if fresh or kind is None else {kind.key: form}
+    context = sheet_context(match, member, current, kind=kind.key if kind else None,
+                            forms=forms, error=error, notice=notice)
+    fragment = "play/_written.html" if fresh else "play/_entry.html"
+    return render("play/sheet.html", fragment, **context)
+
+
+@bp.post("/m/<int:match_id>/undo/<int:seq>")
+def undo(match_id: int, seq: int) -> Response:
+    """Undo an entry by logging an undo; nothing is deleted."""
+    match, member = member_match_or_404(match_id)
+    if not can_write(match, member):
+        return entry_reply(match, member, replay(match), None, None,
+                           error=_("Claim your seat first: only players can undo."))
+    version = request.form.get("version", type=int) or 0
+    written = append(match, {}, version=version, idem_key=request.form.get("idem"),
+                     seat=member.seat, device=member.device_id, undoes=seq)
+    return written_reply(match, member, None, None, written)
+
+
+@bp.post("/m/<int:match_id>/seat")
+def claim(match_id: int) -> Response:
+    """"I am Bob": this phone takes a seat (or gives it up with an empty value)."""
+    match, member = member_match_or_404(match_id)
+    raw = request.form.get("seat", "")
+    if raw == "":
+        member.seat = None
+    else:
+        if not raw.isdigit() or int(raw) >= len(match.seats):
+            abort(400)
+        taken = db.session.execute(
+            db.select(Membership).filter_by(match_id=match.id, seat=int(raw))
+        ).scalars()
+        for other in taken:
+            other.seat = None
+        db.session.flush()
+        member.seat = int(raw)
+    touch(match)
+    db.session.commit()
+    return go(url_for("play.sheet", match_id=match.id))
+
+
+@bp.get("/v/<int:match_id>/<token>")
+def viewer(match_id: int, token: str) -> Response:
+    """The read-only sheet for a shared screen: no seat, no forms."""
+    match = viewer_match_or_404(match_id, token)
+    context = sheet_context(match, None, replay(match))
+    return render("play/viewer.html", **context)
+
+
+@bp.get("/v/<int:match_id>/<token>/live")
+def viewer_live(match_id: int, token: str) -> Response:
+    """The viewer's poll."""
+    match = viewer_match_or_404(match_id, token)
+    if request.args.get("v", type=int) == match.version:
+        return no_change()
+    context = sheet_context(match, None, replay(match))
+    return render("play/viewer.html", "play/_scoreboard.html", **context)
+
+
+def viewer_match_or_404(match_id: int, token: str) -> Match:
+    """The match whose viewer token this is."""
+    match = db.session.get(Match, match_id)
+    if match is None or not token_matches(viewer_token(match), token):
+        abort(404)
+    return match

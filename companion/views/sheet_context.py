@@ -1,0 +1,134 @@
+"""Everything the sheet templates show, gathered in one place for pages and fragments alike."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+
+from flask import url_for
+from flask_babel import format_timedelta
+from flask_babel import gettext as _
+
+from .. import qr
+from ..extensions import db
+from ..games import EntryKind, seam_for
+from ..models import Entry, Match, Membership
+from ..security import device_id, is_host, join_token, viewer_token
+from ..sheet import Sheet
+
+
+def sheet_context(match: Match, member: Membership | None, sheet: Sheet, *,
+                  kind: str | None = None, forms: dict[str, Any] | None = None,
+                  error: str | None = None, notice: str | None = None) -> dict[str, Any]:
+    """Template context of the sheet page; ``member`` None means the read-only viewer."""
+    seam = seam_for(match.game)
+    writer = member is not None and (member.seat is not None or is_host(match))
+    context: dict[str, Any] = {
+        "match": match,
+        "sheet": sheet,
+        "seam": seam,
+        "players": sheet.players,
+        "board": seam.scoreboard(sheet),
+        "outcome": sheet.outcome,
+        "member": member,
+        "me": member.seat if member else None,
+        "host": member is not None and is_host(match),
+        "writer": writer,
+        "log": log_rows(match, sheet, writer),
+        "seats": seat_rows(match),
+        "error": error,
+        "notice": notice,
+        "poll_seconds": 2,
+        "poll_url": poll_url(match, member),
+    }
+    if member is not None:
+        context.update(entry_context(match, sheet, kind, forms or {}))
+        context.update(invite_context(match))
+    return context
+
+
+def poll_url(match: Match, member: Membership | None) -> str:
+    """Where the scoreboard polls: the member's live URL, or the viewer's."""
+    if member is None:
+        return url_for("play.viewer_live", match_id=match.id, token=viewer_token(match),
+                       v=match.version)
+    return url_for("play.live", match_id=match.id, v=match.version)
+
+
+def entry_context(match: Match, sheet: Sheet, kind: str | None,
+                  forms: dict[str, Any]) -> dict[str, Any]:
+    """The entry kinds and the active one's form (kept as typed when it came back refused)."""
+    kinds: list[EntryKind] = seam_for(match.game).entry_kinds(sheet) if match.is_open else []
+    active = next((k for k in kinds if k.key == kind), kinds[0] if kinds else None)
+    form = None
+    if active is not None:
+        form = forms.get(active.key) or active.form(sheet, None).stamp(match.version)
+    return {"kinds": kinds, "active": active, "form": form}
+
+
+def invite_context(match: Match) -> dict[str, Any]:
+    """The QR link, the code and the viewer link while the match is open."""
+    if not match.is_open or not match.code:
+        return {"join_url": None}
+    base = qr.public_base()
+    join_url = base + url_for("matches.join_by_link", code=match.code, k=join_token(match))
+    return {
+        "join_url": join_url,
+        "qr_svg": qr.svg(join_url, _("QR code to join this match")),
+        "viewer_url": base + url_for("play.viewer", match_id=match.id,
+                                     token=viewer_token(match)),
+    }
+
+
+def seat_rows(match: Match) -> list[dict[str, Any]]:
+    """Each seat with whether this phone or another one claimed it."""
+    claims = {
+        m.seat: m.device_id
+        for m in db.session.execute(
+            db.select(Membership).filter(Membership.match_id == match.id,
+                                         Membership.seat.is_not(None))
+        ).scalars()
+    }
+    mine = device_id()
+    return [
+        {
+            "position": seat.position,
+            "name": seat.player.name,
+            "mine": claims.get(seat.position) == mine,
+            "taken": seat.position in claims and claims[seat.position] != mine,
+            "host": claims.get(seat.position) == match.host_device_id,
+        }
+        for seat in match.seats
+    ]
+
+
+def log_rows(match: Match, sheet: Sheet, writer: bool) -> list[dict[str, Any]]:
+    """The entry log, newest first, each line attributed and undoable where that is allowed."""
+    seam = seam_for(match.game)
+    now = datetime.now(UTC)
+    rows = []
+    for entry in reversed(sheet.entries):
+        rows.append({
+            "seq": entry.seq,
+            "text": describe(seam, entry, sheet.players),
+            "who": sheet.players[entry.seat] if entry.seat is not None else _("the host"),
+            "when": format_timedelta(when(entry) - now, add_direction=True),
+            "undone": entry.seq in sheet.undone,
+            "is_undo": entry.undoes is not None,
+            "can_undo": writer and entry.undoes is None and entry.seq not in sheet.undone
+            and match.status != "abandoned",
+        })
+    return rows
+
+
+def when(entry: Entry) -> datetime:
+    """The entry's time as an aware UTC datetime (SQLite gives naive ones back)."""
+    stamp = entry.created_at
+    return stamp if stamp.tzinfo else stamp.replace(tzinfo=UTC)
+
+
+def describe(seam: Any, entry: Entry, players: list[str]) -> str:
+    """One log line: the game's description, or "Undo of #n"."""
+    if entry.undoes is not None:
+        return _("Undo of #%(seq)d", seq=entry.undoes)
+    return str(seam.describe(entry.move, players))

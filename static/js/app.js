@@ -1,0 +1,68 @@
+// Companion's only script: polling manners, keeping typed forms safe, and name chips.
+(function () {
+  "use strict";
+
+  // Polls pause while the tab is hidden and back off after errors.
+  let failures = 0;
+  let skip = 0;
+  document.addEventListener("htmx:confirm", function (event) {
+    const el = event.detail.elt;
+    if (!el.hasAttribute || !el.hasAttribute("data-poll")) return;
+    if (document.hidden || skip > 0) {
+      if (skip > 0) skip -= 1;
+      event.preventDefault();
+    }
+  });
+  function failed(event) {
+    const el = event.detail.elt;
+    if (!el || !el.hasAttribute || !el.hasAttribute("data-poll")) return;
+    failures += 1;
+    skip = Math.min(2 ** failures, 15);
+  }
+  document.addEventListener("htmx:sendError", failed);
+  document.addEventListener("htmx:responseError", failed);
+  document.addEventListener("htmx:afterRequest", function (event) {
+    const el = event.detail.elt;
+    if (el && el.hasAttribute && el.hasAttribute("data-poll") && event.detail.successful) failures = 0;
+  });
+  document.addEventListener("visibilitychange", function () {
+    if (!document.hidden && window.htmx) {
+      const poller = document.querySelector("[data-poll]");
+      if (poller) window.htmx.trigger(poller, "refresh");
+    }
+  });
+
+  // A form someone has started typing in is never replaced; a pristine one follows the sheet.
+  document.addEventListener("input", function (event) {
+    const form = event.target.closest && event.target.closest("form[data-entry]");
+    if (form) form.dataset.dirty = "1";
+  });
+  document.addEventListener("htmx:afterSwap", function (event) {
+    const target = event.detail.target;
+    if (!target || target.id !== "scoreboard" || !window.htmx) return;
+    const board = document.getElementById("scoreboard");
+    const form = document.querySelector("#entry form[data-entry]");
+    if (!board || !form || form.dataset.dirty) return;
+    const version = form.querySelector("input[name$='version']");
+    if (version && version.value !== board.dataset.version) {
+      window.htmx.ajax("GET", form.dataset.refresh, { target: "#entry", swap: "outerHTML" });
+    }
+  });
+
+  // Tapping a known name fills the first empty player box.
+  document.addEventListener("click", function (event) {
+    const chip = event.target.closest && event.target.closest(".chip[data-name]");
+    if (!chip) return;
+    const box = document.querySelector(chip.closest("[data-chips]").dataset.chips);
+    const inputs = Array.from(box.querySelectorAll("input"));
+    const name = chip.dataset.name;
+    const already = inputs.find(function (i) { return i.value.trim().toLowerCase() === name.toLowerCase(); });
+    if (already) { already.value = ""; chip.setAttribute("aria-pressed", "false"); return; }
+    const empty = inputs.find(function (i) { return !i.value.trim(); });
+    if (!empty) return;
+    const more = empty.closest("details");
+    if (more) more.open = true;
+    empty.value = name;
+    chip.setAttribute("aria-pressed", "true");
+  });
+})();

@@ -1,0 +1,142 @@
+"""Fixtures shared by every test: an app on a fresh database, clients that act like phones."""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+
+from companion import create_app
+from companion.extensions import db
+
+TEST_DATABASE_URL = os.environ.get("TEST_DATABASE_URL")
+
+
+def make_app(tmp_path: Path, **overrides: Any) -> Flask:
+    """An app on a fresh database: a temp SQLite file, or TEST_DATABASE_URL emptied first."""
+    config = {
+        "TESTING": True,
+        "SECRET_KEY": "test-secret",
+        "SQLALCHEMY_DATABASE_URI": TEST_DATABASE_URL or f"sqlite:///{tmp_path / 'test.sqlite'}",
+        "WTF_CSRF_ENABLED": False,
+        "RATELIMIT_ENABLED": False,
+        "PUBLIC_URL": "http://table.test",
+    }
+    config.update(overrides)
+    app = create_app(config)
+    with app.app_context():
+        db.drop_all()
+        db.create_all()
+    return app
+
+
+@pytest.fixture
+def app(tmp_path: Path) -> Iterator[Flask]:
+    """The app under test."""
+    app = make_app(tmp_path)
+    yield app
+    with app.app_context():
+        db.session.remove()
+        db.engine.dispose()
+
+
+class Phone:
+    """A test client that behaves like one phone: its own cookie jar, htmx headers on demand."""
+
+    def __init__(self, app: Flask) -> None:
+        self.app = app
+        self.client: FlaskClient = app.test_client()
+
+    def get(self, url: str, hx: bool = False, **kwargs: Any) -> Any:
+        """GET, as htmx when ``hx`` is true."""
+        headers = kwargs.pop("headers", {})
+        if hx:
+            headers = {"HX-Request": "true", **headers}
+        return self.client.get(url, headers=headers, **kwargs)
+
+    def post(self, url: str, data: dict[str, Any] | None = None, hx: bool = False,
+             **kwargs: Any) -> Any:
+        """POST a form, as htmx when ``hx`` is true."""
+        headers = kwargs.pop("headers", {})
+        if hx:
+            headers = {"HX-Request": "true", **headers}
+        return self.client.post(url, data=data or {}, headers=headers, **kwargs)
+
+    def new_match(self, names: list[str], **fields: Any) -> int:
+        """Start a 6 nimmt! match with these players; returns its id."""
+        data = {f"p{i}": name for i, name in enumerate(names)}
+        data.setdefault("variant", "base")
+        data.setdefault("end", "gt66")
+        data.setdefault("group", "new")
+        data.update(fields)
+        response = self.post("/new/sixnimmt", data)
+        assert response.status_code == 303, response.get_data(as_text=True)
+        return int(response.headers["Location"].rstrip("/").split("/")[-1])
+
+    def join(self, match_id: int) -> None:
+        """Join by typing the match's code."""
+        code = code_of(self.app, match_id)
+        response = self.post("/j", {"code": code})
+        assert response.status_code == 303, response.get_data(as_text=True)
+
+    def claim(self, match_id: int, seat: int) -> None:
+        """Say "I am …" for a seat."""
+        assert self.post(f"/m/{match_id}/seat", {"seat": str(seat)}).status_code == 303
+
+    def entry_form(self, match_id: int, kind: str = "heads") -> dict[str, str]:
+        """The hidden fields of a freshly rendered entry form."""
+        html = self.get(f"/m/{match_id}?entry={kind}").get_data(as_text=True)
+        return hidden_fields(html, kind)
+
+    def enter_heads(self, match_id: int, heads: list[int], hx: bool = False,
+                    form: dict[str, str] | None = None) -> Any:
+        """Enter a round by heads with a fresh (or the given) form."""
+        fields = dict(form or self.entry_form(match_id))
+        fields.update({f"heads-seat{i}": str(h) for i, h in enumerate(heads)})
+        return self.post(f"/m/{match_id}/entry/heads", fields, hx=hx)
+
+
+def hidden_fields(html: str, prefix: str) -> dict[str, str]:
+    """The version and idempotency key of the ``prefix`` entry form in ``html``."""
+    fields = {}
+    for name in ("version", "idem"):
+        found = re.search(rf'name="{prefix}-{name}"[^>]*value="([^"]*)"', html) or re.search(
+            rf'value="([^"]*)"[^>]*name="{prefix}-{name}"', html
+        )
+        assert found, f"no {prefix}-{name} in the page"
+        fields[f"{prefix}-{name}"] = found.group(1)
+    return fields
+
+
+def code_of(app: Flask, match_id: int) -> str:
+    """The join code of a match, read from the database."""
+    from companion.models import Match
+
+    with app.app_context():
+        match = db.session.get(Match, match_id)
+        assert match is not None and match.code
+        return match.code
+
+
+def count(app: Flask, model: Any) -> int:
+    """How many rows a table holds."""
+    with app.app_context():
+        return db.session.query(model).count()
+
+
+@pytest.fixture
+def phone(app: Flask) -> Phone:
+    """The host's phone."""
+    return Phone(app)
+
+
+@pytest.fixture
+def other(app: Flask) -> Phone:
+    """A second phone at the table."""
+    return Phone(app)
