@@ -6,12 +6,15 @@ Pure Python on purpose: nothing here imports the web framework or the database.
 from __future__ import annotations
 
 from .base import GameInfo, IllegalMove, Move, Outcome, Rules
+from .bloccato import RULES as BLOCCATO
 from .nuota import RULES as NUOTA
 from .pirsch import RULES as PIRSCH
 from .sixnimmt import RULES as SIXNIMMT
 from .thegame import RULES as THEGAME
 
-REGISTRY: dict[str, Rules] = {rules.info.slug: rules for rules in (NUOTA, SIXNIMMT, PIRSCH, THEGAME)}
+REGISTRY: dict[str, Rules] = {
+    rules.info.slug: rules for rules in (NUOTA, SIXNIMMT, PIRSCH, THEGAME, BLOCCATO)
+}
 
 
 def get(slug: str) -> Rules:

@@ -22,8 +22,8 @@ def N_(message: str) -> str:
 class IllegalMove(ValueError):
     """A move the rules refuse, with a reason a person can read.
 
-    The reason is kept as an English ``template`` plus ``params`` so that the web layer can translate
-    it into the user's language; ``reason`` is the English text.
+    The reason is kept as an English ``template`` plus ``params`` so that the web layer can
+    translate it into the user's language; ``reason`` is the English text.
     """
 
     def __init__(self, template: str, **params: object) -> None:
@@ -59,11 +59,11 @@ class Rules(Protocol):
     def setup(
         self, players: Sequence[str], options: Mapping[str, Any] | None = None, seed: int = 0
     ) -> Any:
-        """Return the starting state for these players; missing options take the rulebook defaults."""
+        """The starting state for these players; missing options take the rulebook defaults."""
         ...
 
     def apply(self, state: Any, move: Move) -> Any:
-        """Return the state after ``move``; raise IllegalMove with a reason when the rules refuse it."""
+        """The state after ``move``; IllegalMove with a reason when the rules refuse it."""
         ...
 
     def standings(self, state: Any) -> list[int]:

@@ -7,6 +7,7 @@ tuples counted from 0; two cells touch when they meet horizontally, vertically o
 
 from __future__ import annotations
 
+import functools
 import heapq
 from collections.abc import Callable, Iterable, Mapping, Sequence
 
@@ -33,15 +34,26 @@ def on_board(cell: Cell) -> bool:
     return 0 <= cell[0] < SIZE and 0 <= cell[1] < SIZE
 
 
-def all_cells() -> list[Cell]:
+_CELLS = tuple((row, col) for row in range(SIZE) for col in range(SIZE))
+
+
+def all_cells() -> tuple[Cell, ...]:
     """Every cell of the sheet, row by row."""
-    return [(row, col) for row in range(SIZE) for col in range(SIZE)]
+    return _CELLS
 
 
-def neighbours(cell: Cell) -> list[Cell]:
+_NEIGHBOURS: dict[Cell, tuple[Cell, ...]] = {
+    (row, col): tuple(
+        (row + dr, col + dc) for dr, dc in DIRECTIONS if on_board((row + dr, col + dc))
+    )
+    for row in range(SIZE)
+    for col in range(SIZE)
+}
+
+
+def neighbours(cell: Cell) -> tuple[Cell, ...]:
     """The cells touching ``cell`` in the eight directions, staying on the sheet."""
-    row, col = cell
-    return [(row + dr, col + dc) for dr, dc in DIRECTIONS if on_board((row + dr, col + dc))]
+    return _NEIGHBOURS[cell]
 
 
 def touching(a: Cell, b: Cell) -> bool:
@@ -51,8 +63,14 @@ def touching(a: Cell, b: Cell) -> bool:
 
 def start_cells(sheet: Sequence[str], seat: int) -> tuple[Cell, ...]:
     """The printed start cells of ``seat`` (crosses for seat 0, circles for seat 1)."""
+    return _start_cells(tuple(sheet), seat)
+
+
+@functools.lru_cache(maxsize=64)
+def _start_cells(sheet: tuple[str, ...], seat: int) -> tuple[Cell, ...]:
+    """``start_cells`` remembered per sheet: every query of a game asks it again."""
     symbol = START[seat]
-    return tuple(cell for cell in all_cells() if sheet[cell[0]][cell[1]] == symbol)
+    return tuple(cell for cell in _CELLS if sheet[cell[0]][cell[1]] == symbol)
 
 
 def owners(sheet: Sequence[str], marks: Iterable[Mark]) -> dict[Cell, int]:
@@ -60,6 +78,23 @@ def owners(sheet: Sequence[str], marks: Iterable[Mark]) -> dict[Cell, int]:
     held = {cell: seat for seat in (0, 1) for cell in start_cells(sheet, seat)}
     held.update({(row, col): seat for seat, row, col in marks})
     return held
+
+
+def reaches(sheet: Sequence[str], held: Mapping[Cell, int], seat: int, free: bool) -> bool:
+    """Whether ``seat``'s start cells are joined through its own cells (and free ones if ``free``).
+
+    With ``free=False`` this is the win; with ``free=True`` whether the side can still join.
+    """
+    starts = start_cells(sheet, seat)
+    seen = {starts[0]}
+    todo = [starts[0]]
+    while todo:
+        for near in _NEIGHBOURS[todo.pop()]:
+            owner = held.get(near, -1)
+            if near not in seen and (owner == seat or (free and owner == -1)):
+                seen.add(near)
+                todo.append(near)
+    return all(cell in seen for cell in starts)
 
 
 def _distances(start: Cell, weight: Weight) -> tuple[dict[Cell, int], dict[Cell, Cell]]:

@@ -16,7 +16,7 @@ import random
 from collections.abc import Sequence
 
 from .base import N_, IllegalMove
-from .bloccato_board import SIZE, Cell, all_cells, join_cost, owners, start_cells
+from .bloccato_board import SIZE, Cell, all_cells, join_cost, owners, reaches, start_cells
 
 FACES = "12345C"
 """The faces of a die, the cow in place of the 6; also the symbols of the cells to mark."""
@@ -85,13 +85,14 @@ def valid_sheet(rows: object) -> list[IllegalMove]:
 
 
 def _play_problems(sheet: tuple[str, ...]) -> list[IllegalMove]:
-    """Problems that would leave nothing to play for: start cells already joined or cut off."""
+    """A sheet whose start cells already touch in a chain leaves nothing to play for.
+
+    (Three cells cannot cut the other side off without touching each other, so a sheet where a
+    side can never join always has the other side already joined: one check covers both.)
+    """
     held = owners(sheet, ())
-    costs = [join_cost(sheet, held, seat) for seat in (0, 1)]
-    if 0 in costs:
+    if any(reaches(sheet, held, seat, free=False) for seat in (0, 1)):
         return [IllegalMove(N_("On this sheet some start cells are already joined."))]
-    if None in costs:
-        return [IllegalMove(N_("On this sheet some start cells can never be joined."))]
     return []
 
 

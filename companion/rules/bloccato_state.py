@@ -8,11 +8,12 @@ themselves are applied in :mod:`companion.rules.bloccato`.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from .base import N_, IllegalMove, Outcome, require, whole_number
-from .bloccato_board import SIZE, Cell, Mark, all_cells, join_cost, joining_chain, owners, touching
+from .bloccato_board import SIZE, Cell, Mark, all_cells, joining_chain, owners, reaches, touching
 from .bloccato_sheet import FACES
 
 
@@ -76,14 +77,17 @@ def roll_results(dice: str) -> tuple[Result, ...]:
     return tuple(found)
 
 
+@functools.lru_cache(maxsize=256)
 def outcome_of(state: BloccatoState) -> Outcome | None:
-    """A win as soon as a side's start cells are joined; a draw once neither side can join."""
+    """A win as soon as a side's start cells are joined; a draw once neither side can join.
+
+    Remembered per state (states are immutable values): the page and every move ask it often.
+    """
     held = state.held()
-    costs = [join_cost(state.sheet, held, seat) for seat in (0, 1)]
-    for seat, cost in enumerate(costs):
-        if cost == 0:
+    for seat in (0, 1):
+        if reaches(state.sheet, held, seat, free=False):
             return Outcome(winners=(seat,), reason="joined")
-    if costs == [None, None]:
+    if not any(reaches(state.sheet, held, seat, free=True) for seat in (0, 1)):
         return Outcome(winners=(), reason="draw")
     return None
 
@@ -100,7 +104,7 @@ def winning_chain(state: BloccatoState) -> tuple[Cell, ...]:
 
 def can_still_connect(state: BloccatoState, seat: int) -> bool:
     """Whether ``seat``'s start cells can still be joined through its own and free cells."""
-    return join_cost(state.sheet, state.held(), seat) is not None
+    return reaches(state.sheet, state.held(), seat, free=True)
 
 
 def whose_turn(state: BloccatoState) -> int | None:

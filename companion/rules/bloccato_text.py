@@ -88,4 +88,7 @@ def explain_last(state: BloccatoState) -> Text | None:
     if state.last is None:
         return None
     seat, dice, what = state.last
-    return _LAST[what], {"player": state.players[seat], "dice": dice}
+    params: dict[str, object] = {"player": state.players[seat]}
+    if what != "pass":
+        params["dice"] = dice
+    return _LAST[what], params

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .base import GameInfo, N_, require
+from .base import N_, GameInfo, require
 
 MAX_NAME = 40
 
@@ -15,7 +15,15 @@ def check_players(players: Sequence[str], info: GameInfo) -> tuple[str, ...]:
         isinstance(players, Sequence) and not isinstance(players, str),
         N_("Give the players as a list of names."),
     )
-    names = tuple(" ".join(str(name).split()) for name in players)
+    require(all(isinstance(name, str) for name in players), N_("Every player needs a name."))
+    names = tuple(" ".join(name.split()) for name in players)
+    if info.min_players == info.max_players:
+        require(
+            len(names) == info.min_players,
+            N_("%(game)s is for exactly %(count)d players."),
+            game=info.name,
+            count=info.min_players,
+        )
     require(
         info.min_players <= len(names) <= info.max_players,
         N_("%(game)s is for %(low)d to %(high)d players."),
