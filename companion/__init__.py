@@ -3,13 +3,20 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from flask import Flask
+if TYPE_CHECKING:
+    from flask import Flask
 
 
 def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
-    """Build the app: layered config, extensions, blueprints. Nothing happens at import time."""
+    """Build the app: layered config, extensions, blueprints. Nothing happens at import time.
+
+    Flask is imported here, not at the top, so that ``companion.rules`` stays importable
+    without any web code.
+    """
+    from flask import Flask
+
     app = Flask(
         __name__,
         instance_relative_config=True,

@@ -39,7 +39,7 @@ def defaults(instance_path: str) -> dict[str, Any]:
 
 
 def load(app: Flask, test_config: Mapping[str, Any] | None) -> None:
-    """Apply defaults, then instance/config.py, then FLASK_* and DATABASE_URL, then tests' mapping."""
+    """Defaults, then instance/config.py, then FLASK_* and DATABASE_URL; tests pass a mapping."""
     Path(app.instance_path).mkdir(parents=True, exist_ok=True)
     app.config.from_mapping(defaults(app.instance_path))
     if test_config is None:
@@ -55,6 +55,8 @@ def load(app: Flask, test_config: Mapping[str, Any] | None) -> None:
     app.config["SQLALCHEMY_DATABASE_URI"] = database_url(uri)
     if uri.startswith("sqlite"):
         app.config["SQLALCHEMY_ENGINE_OPTIONS"] = {"connect_args": {"timeout": 15}}
+    if str(app.config.get("PUBLIC_URL") or "").startswith("https://"):
+        app.config["SESSION_COOKIE_SECURE"] = True
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = instance_secret(app.instance_path)
 

@@ -14,10 +14,10 @@ def wants_fragment() -> bool:
     return bool(htmx) and not htmx.boosted and not htmx.history_restore_request
 
 
-def render(page: str, fragment: str | None = None, status: int = 200, **context: Any) -> Response:
+def render(page: str, fragment: str | None = None, /, **context: Any) -> Response:
     """Render ``fragment`` for htmx, ``page`` otherwise; every response varies on HX-Request."""
     template = fragment if fragment and wants_fragment() else page
-    response = make_response(render_template(template, **context), status)
+    response = make_response(render_template(template, **context))
     response.vary.add("HX-Request")
     return response
 

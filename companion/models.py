@@ -159,3 +159,26 @@ class Membership(db.Model):
     match_id: Mapped[int] = mapped_column(ForeignKey("matches.id"), index=True)
     seat: Mapped[int | None] = mapped_column(Integer)
     joined_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class Pending(db.Model):
+    """A move waiting for one player's choice (6 nimmt!: which row to take with a too-low card).
+
+    It is valid only while the match is still at ``version``: any other change makes it moot, so a
+    stale choice can never be applied. Nothing here counts until it becomes an Entry.
+    """
+
+    __tablename__ = "pending"
+
+    match_id: Mapped[int] = mapped_column(ForeignKey("matches.id"), primary_key=True)
+    move_json: Mapped[str] = mapped_column(Text)
+    seat: Mapped[int] = mapped_column(Integer)
+    version: Mapped[int] = mapped_column(Integer)
+    device_id: Mapped[str | None] = mapped_column(ForeignKey("devices.id"))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+    @property
+    def move(self) -> dict[str, Any]:
+        """The move as a JSON object."""
+        value: dict[str, Any] = json.loads(self.move_json)
+        return value

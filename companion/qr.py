@@ -17,10 +17,7 @@ def svg(data: str, label: str) -> str:
     matrix = code.get_matrix()
     size = len(matrix)
     parts = [
-        f"M{x},{y}h1v1h-1z"
-        for y, row in enumerate(matrix)
-        for x, dark in enumerate(row)
-        if dark
+        f"M{x},{y}h1v1h-1z" for y, row in enumerate(matrix) for x, dark in enumerate(row) if dark
     ]
     return (
         f'<svg class="qr" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {size} {size}" '

@@ -61,7 +61,7 @@ def join(match: Match) -> Membership:
 
 
 def member_match_or_404(match_id: int) -> tuple[Match, Membership]:
-    """The match and this device's membership; 404 for a match that does not exist or is not ours."""
+    """The match and this device's membership; 404 for a match that is missing or not ours."""
     match = db.session.get(Match, match_id)
     if match is None:
         abort(404)
@@ -125,5 +125,9 @@ def set_headers(response: Response) -> Response:
 
 
 def init_app(app: Flask) -> None:
-    """Install the response headers."""
+    """Install the response headers; trust one proxy's X-Forwarded-* when told to (BEHIND_PROXY)."""
     app.after_request(set_headers)
+    if app.config.get("BEHIND_PROXY"):
+        from werkzeug.middleware.proxy_fix import ProxyFix
+
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=1, x_proto=1, x_host=1)  # type: ignore[method-assign]

@@ -1,8 +1,9 @@
 """A match's state as the replay of its entry log, and the one way to append to that log.
 
-Every write goes through :func:`append`: it checks the idempotency key (a double tap stores one entry),
-refuses a form rendered before someone else's entry (two phones entering the same round), lets the rules
-refuse illegal moves, and bumps the match version in the same transaction as the new entry.
+Every write goes through :func:`append`: it checks the idempotency key (a double tap stores one
+entry), refuses a form rendered before someone else's entry (two phones entering the same round),
+lets the rules refuse illegal moves, and bumps the match version in the same transaction as the
+new entry.
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ class Sheet:
     state: Any
     entries: list[Entry]
     undone: set[int] = field(default_factory=set)
+    pending: Any = None
 
     @property
     def players(self) -> list[str]:
@@ -189,9 +191,7 @@ def _store(
     if bumped.rowcount != 1:
         db.session.rollback()
         return None
-    last = db.session.execute(
-        db.select(func.max(Entry.seq)).filter_by(match_id=match.id)
-    ).scalar()
+    last = db.session.execute(db.select(func.max(Entry.seq)).filter_by(match_id=match.id)).scalar()
     entry = Entry(
         match_id=match.id,
         seq=(last or 0) + 1,
@@ -238,6 +238,4 @@ def _latest(match: Match) -> Entry | None:
 
 def touch(match: Match) -> None:
     """Bump the version for a change outside the log (seats, host, code) so phones refresh."""
-    db.session.execute(
-        update(Match).where(Match.id == match.id).values(version=Match.version + 1)
-    )
+    db.session.execute(update(Match).where(Match.id == match.id).values(version=Match.version + 1))

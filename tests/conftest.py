@@ -60,8 +60,9 @@ class Phone:
             headers = {"HX-Request": "true", **headers}
         return self.client.get(url, headers=headers, **kwargs)
 
-    def post(self, url: str, data: dict[str, Any] | None = None, hx: bool = False,
-             **kwargs: Any) -> Any:
+    def post(
+        self, url: str, data: dict[str, Any] | None = None, hx: bool = False, **kwargs: Any
+    ) -> Any:
         """POST a form, as htmx when ``hx`` is true."""
         headers = kwargs.pop("headers", {})
         if hx:
@@ -94,8 +95,9 @@ class Phone:
         html = self.get(f"/m/{match_id}?entry={kind}").get_data(as_text=True)
         return hidden_fields(html, kind)
 
-    def enter_heads(self, match_id: int, heads: list[int], hx: bool = False,
-                    form: dict[str, str] | None = None) -> Any:
+    def enter_heads(
+        self, match_id: int, heads: list[int], hx: bool = False, form: dict[str, str] | None = None
+    ) -> Any:
         """Enter a round by heads with a fresh (or the given) form."""
         fields = dict(form or self.entry_form(match_id))
         fields.update({f"heads-seat{i}": str(h) for i, h in enumerate(heads)})

@@ -68,6 +68,10 @@ class Seam(Protocol):
         """The seats that win if the host ends the match now."""
         ...
 
+    def chooser(self, sheet: Sheet, move: dict[str, Any]) -> int | None:
+        """The seat whose choice ``move`` still needs (held until then), or None."""
+        ...
+
     def describe(self, move: dict[str, Any], players: list[str]) -> str:
         """One line for the entry log."""
         ...

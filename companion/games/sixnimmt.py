@@ -6,12 +6,13 @@ from typing import Any
 
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
-from wtforms import IntegerField, RadioField, StringField
+from wtforms import BooleanField, IntegerField, RadioField, StringField
 from wtforms.validators import InputRequired, NumberRange, Optional, ValidationError
 
 from ..rules import sixnimmt as rules
 from ..sheet import Sheet
 from .base import EntryBase, EntryKind
+from .sixnimmt_table import TABLE_KIND, chooser, table_view
 
 END_CHOICES = [
     ("gt66", _l("More than 66 (rulebook)")),
@@ -51,7 +52,8 @@ def heads_form(sheet: Sheet, formdata: Any) -> EntryBase:
 def cards_form(sheet: Sheet, formdata: Any) -> EntryBase:
     """The cards each player took, typed as numbers separated by spaces."""
     fields = {
-        f"seat{i}": StringField(name, validators=[Optional()]) for i, name in enumerate(sheet.players)
+        f"seat{i}": StringField(name, validators=[Optional()])
+        for i, name in enumerate(sheet.players)
     }
     form_class = type("CardsForm", (EntryBase,), fields)
     return form_class(formdata=formdata, prefix="cards")
@@ -108,6 +110,9 @@ class SixNimmtSeam:
                 default="base",
             ),
             "end": RadioField(_l("The match ends at"), choices=END_CHOICES, default="gt66"),
+            "table": BooleanField(
+                _l("Table mode: enter the revealed cards and the app places them")
+            ),
             "limit": IntegerField(
                 _l("Heads limit"),
                 validators=[
@@ -135,7 +140,10 @@ class SixNimmtSeam:
             end = {"threshold": form.limit.data, "inclusive": False}
         else:
             end = {"threshold": 66, "inclusive": form.end.data == "ge66"}
-        return {"variant": form.variant.data, "end": end}
+        options: dict[str, Any] = {"variant": form.variant.data, "end": end}
+        if form.table.data:
+            options["table"] = True
+        return options
 
     def options_summary(self, options: dict[str, Any]) -> str:
         """E.g. "Professional · more than 66"."""
@@ -150,13 +158,30 @@ class SixNimmtSeam:
         return f"{variant} · {ending}"
 
     def entry_kinds(self, sheet: Sheet) -> list[EntryKind]:
-        """Heads per player, or cards per player."""
-        return [
-            EntryKind("heads", lambda: _("Bull heads"), "games/sixnimmt/_heads.html",
-                      heads_form, heads_move),
-            EntryKind("cards", lambda: _("Cards taken"), "games/sixnimmt/_cards.html",
-                      cards_form, cards_move),
+        """Heads per player, cards per player, or table mode (first while a round is on it)."""
+        quick = [
+            EntryKind(
+                "heads",
+                lambda: _("Bull heads"),
+                "games/sixnimmt/_heads.html",
+                heads_form,
+                heads_move,
+            ),
+            EntryKind(
+                "cards",
+                lambda: _("Cards taken"),
+                "games/sixnimmt/_cards.html",
+                cards_form,
+                cards_move,
+            ),
         ]
+        if sheet.state.table is not None or sheet.match.options.get("table"):
+            return [TABLE_KIND, *quick]
+        return [*quick, TABLE_KIND]
+
+    def chooser(self, sheet: Sheet, move: dict[str, Any]) -> int | None:
+        """The seat that must choose before ``move`` can be stored (a too-low card)."""
+        return chooser(sheet, move)
 
     def leaders(self, sheet: Sheet) -> list[int]:
         """Seats with the fewest heads: the winners if the host ends the match now."""
@@ -164,15 +189,23 @@ class SixNimmtSeam:
         return [i for i, total in enumerate(totals) if total == min(totals)]
 
     def describe(self, move: dict[str, Any], players: list[str]) -> str:
-        """A log line such as "Ann 5 · Bob 0 · Cy 11"."""
-        if move.get("type") == "round" and "heads" in move:
-            values = move["heads"]
-        elif move.get("type") == "round":
-            values = [sum(rules.bull_heads(c) for c in cards) for cards in move["cards"]]
-            values = [f"{v} ({len(c)} 🂠)" for v, c in zip(values, move["cards"], strict=True)]
-        else:
-            return _("Table mode: %(type)s", type=move.get("type", "?"))
-        return " · ".join(f"{name} {value}" for name, value in zip(players, values, strict=True))
+        """A log line such as "Round: Ann 5 · Bob 0 · Cy 11"."""
+        kind = move.get("type")
+        if kind == "round" and "heads" in move:
+            values = [str(h) for h in move["heads"]]
+            return _("Round: %(scores)s", scores=join_named(players, values))
+        if kind == "round":
+            values = [
+                _("%(heads)d (%(n)d cards)", heads=sum(map(rules.bull_heads, cards)), n=len(cards))
+                for cards in move["cards"]
+            ]
+            return _("Round by cards: %(scores)s", scores=join_named(players, values))
+        if kind == "rows":
+            return _("Rows on the table: %(cards)s", cards=" · ".join(map(str, move["cards"])))
+        if kind == "reveal":
+            cards = [str(c) for c in move["cards"]]
+            return _("Turn: %(cards)s", cards=join_named(players, cards))
+        return str(kind)
 
     def scoreboard(self, sheet: Sheet) -> dict[str, Any]:
         """Rounds as rows, running totals, leaders and how far each player is from the end."""
@@ -189,7 +222,13 @@ class SixNimmtSeam:
             "leaders": leaders,
             "margins": margins(state, totals),
             "rounds_left": (state.end.rounds - len(state.rounds)) if state.end.rounds else None,
+            "table": table_view(sheet),
         }
+
+
+def join_named(players: list[str], values: list[str]) -> str:
+    """ "Ann 5 · Bob 0": each player's name with their value."""
+    return " · ".join(f"{name} {value}" for name, value in zip(players, values, strict=True))
 
 
 def margins(state: rules.SixNimmtState, totals: list[int]) -> list[int] | None:

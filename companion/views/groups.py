@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, Response, abort, render_template, request, url_for
-from flask_babel import gettext as _
+from flask import Blueprint, abort, request, url_for
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from wtforms import StringField
@@ -24,8 +23,13 @@ bp = Blueprint("groups", __name__, url_prefix="/g")
 class RenameForm(FlaskForm):
     """A new name for the group."""
 
-    name = StringField(_l("Group name"), validators=[
-        DataRequired(_l("Enter a name.")), Length(max=60, message=_l("At most 60 characters."))])
+    name = StringField(
+        _l("Group name"),
+        validators=[
+            DataRequired(_l("Enter a name.")),
+            Length(max=60, message=_l("At most 60 characters.")),
+        ],
+    )
 
 
 def member_group_or_404(group_id: int) -> Group:
@@ -71,10 +75,19 @@ def history(group_id: int) -> Any:
             .order_by(Match.created_at.desc())
         ).scalars()
     )
-    return render("groups/history.html", group=group, form=form, matches=finished[:size],
-                  more=len(finished) > size, page=page, ongoing=ongoing,
-                  counts=player_counts(group), seams=SEAMS, names=players_of,
-                  renamed=request.args.get("renamed"))
+    return render(
+        "groups/history.html",
+        group=group,
+        form=form,
+        matches=finished[:size],
+        more=len(finished) > size,
+        page=page,
+        ongoing=ongoing,
+        counts=player_counts(group),
+        seams=SEAMS,
+        names=players_of,
+        renamed=request.args.get("renamed"),
+    )
 
 
 def player_counts(group: Group) -> list[dict[str, Any]]:
@@ -86,10 +99,9 @@ def player_counts(group: Group) -> list[dict[str, Any]]:
     for match in rows:
         winners = set(match.winners or [])
         for seat in match.seats:
-            entry = counts.setdefault(seat.player.name, {"name": seat.player.name,
-                                                          "played": 0, "won": 0})
+            entry = counts.setdefault(
+                seat.player.name, {"name": seat.player.name, "played": 0, "won": 0}
+            )
             entry["played"] += 1
             entry["won"] += seat.position in winners
     return sorted(counts.values(), key=lambda c: (-c["won"], -c["played"], c["name"].casefold()))
-
-

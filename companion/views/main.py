@@ -2,8 +2,17 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, Response, redirect, render_template, request, session, url_for
-from flask import current_app, send_from_directory
+from flask import (
+    Blueprint,
+    Response,
+    current_app,
+    redirect,
+    render_template,
+    request,
+    send_from_directory,
+    session,
+    url_for,
+)
 
 from ..extensions import db
 from ..models import Group, Match, Membership

@@ -20,7 +20,7 @@ from ..games import SEAMS, seam_for
 from ..live import go
 from ..models import Group, Match, Membership, Player, Seat
 from ..rules import IllegalMove
-from ..security import device_id, join, new_code, normalise_code, token_matches, join_token
+from ..security import device_id, join, join_token, new_code, normalise_code, token_matches
 from .translate import reason
 
 bp = Blueprint("matches", __name__)
@@ -37,8 +37,10 @@ class NewMatchBase(FlaskForm):
 
 def new_match_form(slug: str, groups: list[Group]) -> Any:
     """The form for a new match of ``slug``, offering this device's groups."""
-    fields = {f"p{i}": StringField(_l("Player %(n)d", n=i + 1), validators=[Optional(),
-              Length(max=40)]) for i in range(MAX_SEATS)}
+    fields = {
+        f"p{i}": StringField(_l("Player %(n)d", n=i + 1), validators=[Optional(), Length(max=40)])
+        for i in range(MAX_SEATS)
+    }
     fields.update(seam_for(slug).options_fields())
     form = type("NewMatchForm", (NewMatchBase,), fields)()
     form.group.choices = [("new", _("A new group"))] + [(str(g.id), g.name) for g in groups]
@@ -62,8 +64,9 @@ def device_groups() -> list[Group]:
 @bp.get("/new")
 def choose_game() -> str:
     """Pick the game to play."""
-    return render_template("matches/choose.html", seams=SEAMS.values(),
-                           group=request.args.get("group", ""))
+    return render_template(
+        "matches/choose.html", seams=SEAMS.values(), group=request.args.get("group", "")
+    )
 
 
 @bp.route("/new/<slug>", methods=["GET", "POST"])
@@ -85,8 +88,15 @@ def new_match(slug: str) -> Any:
             error = reason(refused)
         else:
             return go(url_for("play.sheet", match_id=match.id))
-    return render_template("matches/new.html", form=form, seam=seam_for(slug), slug=slug,
-                           known=known, error=error, max_seats=MAX_SEATS)
+    return render_template(
+        "matches/new.html",
+        form=form,
+        seam=seam_for(slug),
+        slug=slug,
+        known=known,
+        error=error,
+        max_seats=MAX_SEATS,
+    )
 
 
 def known_players(group_value: str | None, groups: list[Group]) -> list[str]:
@@ -97,15 +107,18 @@ def known_players(group_value: str | None, groups: list[Group]) -> list[str]:
 
 def create_match(slug: str, form: Any, groups: list[Group]) -> Match:
     """Store a new match, its group and players; the rules check names and options first."""
-    names = [form[f"p{i}"].data.strip() for i in range(MAX_SEATS) if (form[f"p{i}"].data or "").strip()]
+    names = [
+        form[f"p{i}"].data.strip() for i in range(MAX_SEATS) if (form[f"p{i}"].data or "").strip()
+    ]
     options = seam_for(slug).options(form)
     state_names = rules.get(slug).setup(names, options, 0)
     del state_names
     names = [" ".join(n.split()) for n in names]
     group = next((g for g in groups if str(g.id) == form.group.data), None)
     if group is None:
-        label = (form.group_name.data or "").strip() or _("Table of %(day)s",
-                                                          day=format_date(date.today()))
+        label = (form.group_name.data or "").strip() or _(
+            "Table of %(day)s", day=format_date(date.today())
+        )
         group = Group(name=label[:60])
         db.session.add(group)
         db.session.flush()
@@ -114,13 +127,21 @@ def create_match(slug: str, form: Any, groups: list[Group]) -> Match:
 
 def open_match(group: Group, slug: str, options: dict[str, Any], names: list[str]) -> Match:
     """Create the match with seats for ``names`` and make this device its host."""
-    match = Match(group_id=group.id, game=slug, options=options, seed=secrets.randbelow(2**31),
-                  code=new_code(), host_device_id=device_id(), status="playing")
+    match = Match(
+        group_id=group.id,
+        game=slug,
+        options=options,
+        seed=secrets.randbelow(2**31),
+        code=new_code(),
+        host_device_id=device_id(),
+        status="playing",
+    )
     db.session.add(match)
     db.session.flush()
     for position, name in enumerate(names):
-        db.session.add(Seat(match_id=match.id, player_id=player_named(group, name).id,
-                            position=position))
+        db.session.add(
+            Seat(match_id=match.id, player_id=player_named(group, name).id, position=position)
+        )
     db.session.add(Membership(match_id=match.id, device_id=device_id()))
     db.session.commit()
     return match

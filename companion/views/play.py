@@ -12,8 +12,10 @@ from ..extensions import db
 from ..games import EntryKind, seam_for
 from ..live import go, no_change, render, wants_fragment
 from ..models import Match, Membership
-from ..security import is_host, member_match_or_404, viewer_token, token_matches
-from ..sheet import Sheet, Written, append, replay, touch
+from ..pending import hold, pending_for
+from ..rules import IllegalMove
+from ..security import is_host, member_match_or_404, token_matches, viewer_token
+from ..sheet import Sheet, Written, append, entries_since, replay, touch
 from .sheet_context import sheet_context
 from .translate import reason
 
@@ -69,31 +71,129 @@ def enter(match_id: int, key: str) -> Response:
     kind = find_kind(match, current, key)
     form = kind.form(current, request.form)
     if not can_write(match, member):
-        return entry_reply(match, member, current, kind, form,
-                           error=_("Claim your seat first: only players enter scores."))
+        return entry_reply(
+            match,
+            member,
+            current,
+            kind,
+            form,
+            error=_("Claim your seat first: only players enter scores."),
+        )
     if not match.is_open:
-        return entry_reply(match, member, current, kind, form,
-                           error=_("The match is over: no more entries."))
+        return entry_reply(
+            match, member, current, kind, form, error=_("The match is over: no more entries.")
+        )
     if not form.validate():
         return entry_reply(match, member, current, kind, form)
     try:
         move = kind.to_move(current, form)
     except ValidationError:
         return entry_reply(match, member, current, kind, form)
-    written = append(match, move, version=form.version.data or 0, idem_key=form.idem.data,
-                     seat=member.seat, device=member.device_id)
+    seat = seam_for(match.game).chooser(current, move)
+    if seat is not None:
+        return hold_for_choice(match, member, current, kind, form, move, seat)
+    written = append(
+        match,
+        move,
+        version=form.version.data or 0,
+        idem_key=form.idem.data,
+        seat=member.seat,
+        device=member.device_id,
+    )
     return written_reply(match, member, kind, form, written)
 
 
-def written_reply(match: Match, member: Membership, kind: EntryKind | None, form: Any,
-                  written: Written) -> Response:
+def hold_for_choice(
+    match: Match,
+    member: Membership,
+    current: Sheet,
+    kind: EntryKind,
+    form: Any,
+    move: dict[str, Any],
+    seat: int,
+) -> Response:
+    """Check a turn that needs a player's row choice, then hold it for that player's phone."""
+    version = form.version.data or 0
+    if version != match.version and entries_since(match, version):
+        return written_reply(
+            match, member, kind, form, Written(stale_after=entries_since(match, version)[-1])
+        )
+    trial = dict(move, row_choice=[0 if i == seat else None for i in range(len(current.players))])
+    try:
+        current.rules.apply(current.state, trial)
+    except IllegalMove as refused:
+        return entry_reply(match, member, current, kind, form, error=reason(refused))
+    if not hold(match, move, seat, match.version, member.device_id):
+        return entry_reply(
+            match,
+            member,
+            replay(match),
+            kind,
+            None,
+            fresh=True,
+            notice=_(
+                "The sheet changed while you entered this. Check it and "
+                "enter again if it is still needed."
+            ),
+        )
+    if not wants_fragment():
+        return go(url_for("play.sheet", match_id=match.id) + "#scoreboard")
+    return entry_reply(match, member, replay(match), kind, None, fresh=True)
+
+
+@bp.post("/m/<int:match_id>/choose")
+def choose(match_id: int) -> Response:
+    """The player with the too-low card picks the row to take; the held turn is then placed."""
+    match, member = member_match_or_404(match_id)
+    if not can_write(match, member):
+        return entry_reply(
+            match,
+            member,
+            replay(match),
+            None,
+            None,
+            error=_("Claim your seat first: only players enter scores."),
+        )
+    raw = request.form.get("row", "")
+    if raw not in {"0", "1", "2", "3"}:
+        abort(400)
+    held = pending_for(match)
+    if held is None:
+        return entry_reply(
+            match,
+            member,
+            replay(match),
+            None,
+            None,
+            fresh=True,
+            notice=_("That choice is no longer needed: the sheet changed."),
+        )
+    move = held.move
+    move["row_choice"][held.seat] = int(raw)
+    written = append(
+        match,
+        move,
+        version=request.form.get("version", type=int) or 0,
+        idem_key=request.form.get("idem"),
+        seat=member.seat,
+        device=member.device_id,
+    )
+    return written_reply(match, member, None, None, written)
+
+
+def written_reply(
+    match: Match, member: Membership, kind: EntryKind | None, form: Any, written: Written
+) -> Response:
     """The answer to a write: the fresh sheet, or the form with the reason it was refused."""
     fresh = replay(match)
     if written.ok:
         if not wants_fragment():
             return go(url_for("play.sheet", match_id=match.id) + "#scoreboard")
-        return render("play/sheet.html", "play/_written.html",
-                      **sheet_context(match, member, fresh, kind=kind.key if kind else None))
+        return render(
+            "play/sheet.html",
+            "play/_written.html",
+            **sheet_context(match, member, fresh, kind=kind.key if kind else None),
+        )
     if written.stale_after is not None:
         notice = stale_notice(match, fresh, written)
         return entry_reply(match, member, fresh, kind, None, notice=notice, fresh=True)
@@ -106,17 +206,34 @@ def stale_notice(match: Match, fresh: Sheet, written: Written) -> str:
     latest = written.stale_after
     assert latest is not None
     who = fresh.players[latest.seat] if latest.seat is not None else _("Another phone")
-    return _("%(who)s entered something a moment ago, so yours was not saved. "
-             "Check the sheet, then enter again if it is still needed.", who=who)
+    return _(
+        "%(who)s entered something a moment ago, so yours was not saved. "
+        "Check the sheet, then enter again if it is still needed.",
+        who=who,
+    )
 
 
-def entry_reply(match: Match, member: Membership, current: Sheet, kind: EntryKind | None,
-                form: Any, error: str | None = None, notice: str | None = None,
-                fresh: bool = False) -> Response:
+def entry_reply(
+    match: Match,
+    member: Membership,
+    current: Sheet,
+    kind: EntryKind | None,
+    form: Any,
+    error: str | None = None,
+    notice: str | None = None,
+    fresh: bool = False,
+) -> Response:
     """Re-render the entry panel (htmx) or the whole page with the form kept as typed."""
     forms = {} if fresh or kind is None else {kind.key: form}
-    context = sheet_context(match, member, current, kind=kind.key if kind else None,
-                            forms=forms, error=error, notice=notice)
+    context = sheet_context(
+        match,
+        member,
+        current,
+        kind=kind.key if kind else None,
+        forms=forms,
+        error=error,
+        notice=notice,
+    )
     fragment = "play/_written.html" if fresh else "play/_entry.html"
     return render("play/sheet.html", fragment, **context)
 
@@ -126,17 +243,30 @@ def undo(match_id: int, seq: int) -> Response:
     """Undo an entry by logging an undo; nothing is deleted."""
     match, member = member_match_or_404(match_id)
     if not can_write(match, member):
-        return entry_reply(match, member, replay(match), None, None,
-                           error=_("Claim your seat first: only players can undo."))
+        return entry_reply(
+            match,
+            member,
+            replay(match),
+            None,
+            None,
+            error=_("Claim your seat first: only players can undo."),
+        )
     version = request.form.get("version", type=int) or 0
-    written = append(match, {}, version=version, idem_key=request.form.get("idem"),
-                     seat=member.seat, device=member.device_id, undoes=seq)
+    written = append(
+        match,
+        {},
+        version=version,
+        idem_key=request.form.get("idem"),
+        seat=member.seat,
+        device=member.device_id,
+        undoes=seq,
+    )
     return written_reply(match, member, None, None, written)
 
 
 @bp.post("/m/<int:match_id>/seat")
 def claim(match_id: int) -> Response:
-    """"I am Bob": this phone takes a seat (or gives it up with an empty value)."""
+    """ "I am Bob": this phone takes a seat (or gives it up with an empty value)."""
     match, member = member_match_or_404(match_id)
     raw = request.form.get("seat", "")
     if raw == "":

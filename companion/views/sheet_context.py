@@ -13,15 +13,24 @@ from .. import qr
 from ..extensions import db
 from ..games import EntryKind, seam_for
 from ..models import Entry, Match, Membership
+from ..pending import pending_for
 from ..security import device_id, is_host, join_token, viewer_token
 from ..sheet import Sheet
 
 
-def sheet_context(match: Match, member: Membership | None, sheet: Sheet, *,
-                  kind: str | None = None, forms: dict[str, Any] | None = None,
-                  error: str | None = None, notice: str | None = None) -> dict[str, Any]:
+def sheet_context(
+    match: Match,
+    member: Membership | None,
+    sheet: Sheet,
+    *,
+    kind: str | None = None,
+    forms: dict[str, Any] | None = None,
+    error: str | None = None,
+    notice: str | None = None,
+) -> dict[str, Any]:
     """Template context of the sheet page; ``member`` None means the read-only viewer."""
     seam = seam_for(match.game)
+    sheet.pending = pending_for(match)
     writer = member is not None and (member.seat is not None or is_host(match))
     context: dict[str, Any] = {
         "match": match,
@@ -50,13 +59,15 @@ def sheet_context(match: Match, member: Membership | None, sheet: Sheet, *,
 def poll_url(match: Match, member: Membership | None) -> str:
     """Where the scoreboard polls: the member's live URL, or the viewer's."""
     if member is None:
-        return url_for("play.viewer_live", match_id=match.id, token=viewer_token(match),
-                       v=match.version)
+        return url_for(
+            "play.viewer_live", match_id=match.id, token=viewer_token(match), v=match.version
+        )
     return url_for("play.live", match_id=match.id, v=match.version)
 
 
-def entry_context(match: Match, sheet: Sheet, kind: str | None,
-                  forms: dict[str, Any]) -> dict[str, Any]:
+def entry_context(
+    match: Match, sheet: Sheet, kind: str | None, forms: dict[str, Any]
+) -> dict[str, Any]:
     """The entry kinds and the active one's form (kept as typed when it came back refused)."""
     kinds: list[EntryKind] = seam_for(match.game).entry_kinds(sheet) if match.is_open else []
     active = next((k for k in kinds if k.key == kind), kinds[0] if kinds else None)
@@ -74,9 +85,9 @@ def invite_context(match: Match) -> dict[str, Any]:
     join_url = base + url_for("matches.join_by_link", code=match.code, k=join_token(match))
     return {
         "join_url": join_url,
+        "join_page_url": base + url_for("matches.join_by_code"),
         "qr_svg": qr.svg(join_url, _("QR code to join this match")),
-        "viewer_url": base + url_for("play.viewer", match_id=match.id,
-                                     token=viewer_token(match)),
+        "viewer_url": base + url_for("play.viewer", match_id=match.id, token=viewer_token(match)),
     }
 
 
@@ -85,8 +96,9 @@ def seat_rows(match: Match) -> list[dict[str, Any]]:
     claims = {
         m.seat: m.device_id
         for m in db.session.execute(
-            db.select(Membership).filter(Membership.match_id == match.id,
-                                         Membership.seat.is_not(None))
+            db.select(Membership).filter(
+                Membership.match_id == match.id, Membership.seat.is_not(None)
+            )
         ).scalars()
     }
     mine = device_id()
@@ -108,16 +120,20 @@ def log_rows(match: Match, sheet: Sheet, writer: bool) -> list[dict[str, Any]]:
     now = datetime.now(UTC)
     rows = []
     for entry in reversed(sheet.entries):
-        rows.append({
-            "seq": entry.seq,
-            "text": describe(seam, entry, sheet.players),
-            "who": sheet.players[entry.seat] if entry.seat is not None else _("the host"),
-            "when": format_timedelta(when(entry) - now, add_direction=True),
-            "undone": entry.seq in sheet.undone,
-            "is_undo": entry.undoes is not None,
-            "can_undo": writer and entry.undoes is None and entry.seq not in sheet.undone
-            and match.status != "abandoned",
-        })
+        rows.append(
+            {
+                "seq": entry.seq,
+                "text": describe(seam, entry, sheet.players),
+                "who": sheet.players[entry.seat] if entry.seat is not None else _("the host"),
+                "when": format_timedelta(when(entry) - now, add_direction=True),
+                "undone": entry.seq in sheet.undone,
+                "is_undo": entry.undoes is not None,
+                "can_undo": writer
+                and entry.undoes is None
+                and entry.seq not in sheet.undone
+                and match.status != "abandoned",
+            }
+        )
     return rows
 
 

@@ -1,0 +1,47 @@
+"""Moves that wait for one player's choice before they can enter the log.
+
+6 nimmt! table mode: when the lowest revealed card is lower than every row, its player picks the
+row to take, on their own phone. Until then the turn is held here, visible to every phone, and
+nothing is placed.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from sqlalchemy import update
+
+from .extensions import db
+from .models import Match, Pending
+
+
+def pending_for(match: Match) -> Pending | None:
+    """The held move of ``match``, if it is still current (no change since it was held)."""
+    held = db.session.get(Pending, match.id)
+    if held is None or held.version != match.version:
+        return None
+    return held
+
+
+def hold(match: Match, move: dict[str, Any], seat: int, version: int, device: str | None) -> bool:
+    """Hold ``move`` until ``seat`` chooses; False when the match changed since ``version``."""
+    bumped = db.session.execute(
+        update(Match)
+        .where(Match.id == match.id, Match.version == version)
+        .values(version=Match.version + 1)
+    )
+    if bumped.rowcount != 1:
+        db.session.rollback()
+        return False
+    held = db.session.get(Pending, match.id)
+    if held is None:
+        held = Pending(match_id=match.id)
+        db.session.add(held)
+    held.move_json = json.dumps(move, separators=(",", ":"))
+    held.seat = seat
+    held.version = version + 1
+    held.device_id = device
+    db.session.commit()
+    db.session.refresh(match)
+    return True
