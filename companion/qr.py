@@ -4,27 +4,44 @@ from __future__ import annotations
 
 import ipaddress
 import socket
+from functools import lru_cache
 
 import qrcode
 from flask import current_app, request
 
 
+@lru_cache(maxsize=256)
 def svg(data: str, label: str) -> str:
-    """An accessible inline SVG of ``data``: one path, no inline styles (the CSP forbids them)."""
+    """An accessible inline SVG of ``data``: one path, no inline styles (the CSP forbids them).
+
+    Cached: a match's link changes only when its code is rotated, and drawing the code is the
+    slowest part of a sheet.
+    """
     code = qrcode.QRCode(border=2, error_correction=qrcode.constants.ERROR_CORRECT_M)
     code.add_data(data)
     code.make(fit=True)
     matrix = code.get_matrix()
     size = len(matrix)
-    parts = [
-        f"M{x},{y}h1v1h-1z" for y, row in enumerate(matrix) for x, dark in enumerate(row) if dark
-    ]
+    parts = [f"M{x},{y}h{run}v1h-{run}z" for y, row in enumerate(matrix) for x, run in runs(row)]
     return (
         f'<svg class="qr" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {size} {size}" '
         f'role="img" aria-label="{label}" shape-rendering="crispEdges">'
         f'<rect width="{size}" height="{size}" fill="#fff"/>'
         f'<path fill="#000" d="{"".join(parts)}"/></svg>'
     )
+
+
+def runs(row: list[bool]) -> list[tuple[int, int]]:
+    """The dark stretches of one QR row as (start, length): one path segment each."""
+    found: list[tuple[int, int]] = []
+    start = None
+    for x, dark in enumerate([*row, False]):
+        if dark and start is None:
+            start = x
+        elif not dark and start is not None:
+            found.append((start, x - start))
+            start = None
+    return found
 
 
 def lan_address() -> str | None:

@@ -13,6 +13,7 @@ from .models import Device, Match, Membership
 
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 CODE_LENGTH = 6
+DEVICE_ID_LENGTH = 32
 
 CSP = "; ".join(
     (
@@ -30,17 +31,28 @@ CSP = "; ".join(
 
 
 def device_id() -> str:
-    """This browser's anonymous id, created on first use and kept in the signed session cookie."""
+    """This browser's anonymous id, issued on first use and kept in the signed session cookie.
+
+    The cookie is signed, so an id found in it was issued here: no database read per request.
+    Rows that point at the device call :func:`ensure_device` first.
+    """
     if "device_id" not in g:
         current = session.get("device")
-        if not isinstance(current, str) or db.session.get(Device, current) is None:
-            current = secrets.token_hex(16)
-            db.session.add(Device(id=current))
-            db.session.commit()
+        if not isinstance(current, str) or len(current) != DEVICE_ID_LENGTH:
+            current = secrets.token_hex(DEVICE_ID_LENGTH // 2)
             session["device"] = current
             session.permanent = True
         g.device_id = current
     return str(g.device_id)
+
+
+def ensure_device() -> str:
+    """This device's id, with its row stored (memberships, entries and hosts refer to it)."""
+    current = device_id()
+    if db.session.get(Device, current) is None:
+        db.session.add(Device(id=current))
+        db.session.flush()
+    return current
 
 
 def membership(match: Match) -> Membership | None:
@@ -54,7 +66,7 @@ def join(match: Match) -> Membership:
     """Make this device a member of ``match`` (idempotent)."""
     member = membership(match)
     if member is None:
-        member = Membership(match_id=match.id, device_id=device_id())
+        member = Membership(match_id=match.id, device_id=ensure_device())
         db.session.add(member)
         db.session.commit()
     return member

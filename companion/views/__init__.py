@@ -13,6 +13,8 @@ def register(app: Flask) -> None:
     from . import groups, host, main, matches, play, template_helpers
 
     template_helpers.init_app(app)
+    app.jinja_env.trim_blocks = True
+    app.jinja_env.lstrip_blocks = True
 
     for module in (main, matches, play, host, groups):
         app.register_blueprint(module.bp)

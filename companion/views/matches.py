@@ -20,7 +20,15 @@ from ..games import SEAMS, seam_for
 from ..live import go
 from ..models import Group, Match, Membership, Player, Seat
 from ..rules import IllegalMove
-from ..security import device_id, join, join_token, new_code, normalise_code, token_matches
+from ..security import (
+    device_id,
+    ensure_device,
+    join,
+    join_token,
+    new_code,
+    normalise_code,
+    token_matches,
+)
 from .translate import reason
 
 bp = Blueprint("matches", __name__)
@@ -127,6 +135,8 @@ def create_match(slug: str, form: Any, groups: list[Group]) -> Match:
 
 def open_match(group: Group, slug: str, options: dict[str, Any], names: list[str]) -> Match:
     """Create the match with seats for ``names`` and make this device its host."""
+    ensure_device()
+    ensure_device()
     match = Match(
         group_id=group.id,
         game=slug,
