@@ -136,9 +136,18 @@ def set_headers(response: Response) -> Response:
     return response
 
 
+def refuse_nul_bytes() -> None:
+    """Refuse input with NUL characters: no person types them, and PostgreSQL cannot store them."""
+    for values in (request.args, request.form):
+        for key, value in values.items(multi=True):
+            if "\x00" in key or "\x00" in value:
+                abort(400)
+
+
 def init_app(app: Flask) -> None:
     """Install the response headers; trust one proxy's X-Forwarded-* when told to (BEHIND_PROXY)."""
     app.after_request(set_headers)
+    app.before_request(refuse_nul_bytes)
     if app.config.get("BEHIND_PROXY"):
         from werkzeug.middleware.proxy_fix import ProxyFix
 

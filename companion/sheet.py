@@ -9,6 +9,7 @@ new entry.
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -22,6 +23,10 @@ from .rules import IllegalMove, Outcome
 from .rules.base import N_
 
 UNDO = {"type": "undo"}
+MAX_DB_INT = 2**31 - 1
+"""The largest id or version a database integer column holds."""
+IDEM_KEY = re.compile(r"[A-Za-z0-9_-]{8,64}")
+"""What a one-time key looks like (the forms make 22 characters); anything else is ignored."""
 ATTEMPTS = 3
 
 
@@ -112,7 +117,7 @@ def entries_since(match: Match, version: int) -> list[Entry]:
 
 def by_key(match: Match, idem_key: str | None) -> Entry | None:
     """The entry stored earlier with this idempotency key, if any."""
-    if not idem_key:
+    if not idem_key or not IDEM_KEY.fullmatch(idem_key):
         return None
     return db.session.execute(
         db.select(Entry).filter_by(match_id=match.id, idem_key=idem_key)
@@ -130,6 +135,7 @@ def append(
     undoes: int | None = None,
 ) -> Written:
     """Store ``move`` (or an undo of entry ``undoes``) if it is new, fresh and legal."""
+    version = version if 0 <= version <= MAX_DB_INT else 0
     for _ in range(ATTEMPTS):
         db.session.refresh(match)
         earlier = by_key(match, idem_key)
@@ -199,7 +205,7 @@ def _store(
         undoes=undoes,
         seat=seat,
         device_id=device,
-        idem_key=idem_key or None,
+        idem_key=idem_key if idem_key and IDEM_KEY.fullmatch(idem_key) else None,
         version=match.version + 1,
     )
     db.session.add(entry)

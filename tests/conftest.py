@@ -16,6 +16,7 @@ from companion import create_app
 from companion.extensions import db
 
 TEST_DATABASE_URL = os.environ.get("TEST_DATABASE_URL")
+CREATED: list[Flask] = []
 
 
 def make_app(tmp_path: Path, **overrides: Any) -> Flask:
@@ -33,17 +34,25 @@ def make_app(tmp_path: Path, **overrides: Any) -> Flask:
     with app.app_context():
         db.drop_all()
         db.create_all()
+    CREATED.append(app)
     return app
 
 
+@pytest.fixture(autouse=True)
+def close_databases() -> Iterator[None]:
+    """Close every connection the test's apps opened, so none is left for the garbage collector."""
+    yield
+    while CREATED:
+        app = CREATED.pop()
+        with app.app_context():
+            db.session.remove()
+            db.engine.dispose()
+
+
 @pytest.fixture
-def app(tmp_path: Path) -> Iterator[Flask]:
+def app(tmp_path: Path) -> Flask:
     """The app under test."""
-    app = make_app(tmp_path)
-    yield app
-    with app.app_context():
-        db.session.remove()
-        db.engine.dispose()
+    return make_app(tmp_path)
 
 
 class Phone:

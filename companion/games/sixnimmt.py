@@ -6,6 +6,7 @@ from typing import Any
 
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
+from flask_babel import ngettext
 from wtforms import BooleanField, IntegerField, RadioField, StringField
 from wtforms.validators import InputRequired, NumberRange, Optional, ValidationError
 
@@ -196,7 +197,8 @@ class SixNimmtSeam:
             return _("Round: %(scores)s", scores=join_named(players, values))
         if kind == "round":
             values = [
-                _("%(heads)d (%(n)d cards)", heads=sum(map(rules.bull_heads, cards)), n=len(cards))
+                f"{sum(map(rules.bull_heads, cards))} "
+                f"({ngettext('%(num)d card', '%(num)d cards', len(cards))})"
                 for cards in move["cards"]
             ]
             return _("Round by cards: %(scores)s", scores=join_named(players, values))

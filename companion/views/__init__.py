@@ -2,14 +2,28 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from flask import Flask, render_template
 from flask_babel import gettext as _
 from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException
+from werkzeug.routing import IntegerConverter
+
+from ..sheet import MAX_DB_INT
+
+
+class DatabaseInt(IntegerConverter):
+    """``<int:…>`` in URLs, bounded to what a database integer holds (a bigger one is a 404)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("max", MAX_DB_INT)
+        super().__init__(*args, **kwargs)
 
 
 def register(app: Flask) -> None:
     """Attach every blueprint and the friendly error pages."""
+    app.url_map.converters["int"] = DatabaseInt
     from . import groups, host, main, matches, play, template_helpers
 
     template_helpers.init_app(app)
@@ -27,6 +41,7 @@ def register(app: Flask) -> None:
     @app.errorhandler(HTTPException)
     def http_error(error: HTTPException) -> tuple[str, int]:
         messages = {
+            400: _("That request could not be understood. Reload the page and try again."),
             404: _("There is nothing here, or this phone has not joined it."),
             405: _("That is not something this page can do."),
             413: _("That is far more than a score sheet needs."),

@@ -52,7 +52,7 @@ def handover(match_id: int) -> Response:
     """Give host rights to the phone sitting in another seat."""
     match = hosted_match(match_id)
     raw = request.form.get("seat", "")
-    if not raw.isdigit():
+    if not raw.isdigit() or int(raw) >= len(match.seats):
         abort(400)
     target = db.session.execute(
         db.select(Membership).filter_by(match_id=match.id, seat=int(raw))

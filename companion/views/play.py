@@ -15,7 +15,7 @@ from ..models import Match, Membership
 from ..pending import hold, pending_for
 from ..rules import IllegalMove
 from ..security import device_id, is_host, member_match_or_404, token_matches, viewer_token
-from ..sheet import Sheet, Written, append, entries_since, replay, touch
+from ..sheet import MAX_DB_INT, Sheet, Written, append, entries_since, replay, touch
 from .sheet_context import sheet_context
 from .translate import reason
 
@@ -124,6 +124,7 @@ def hold_for_choice(
 ) -> Response:
     """Check a turn that needs a player's row choice, then hold it for that player's phone."""
     version = form.version.data or 0
+    version = version if 0 <= version <= MAX_DB_INT else 0
     if version != match.version and entries_since(match, version):
         return written_reply(
             match, member, kind, form, Written(stale_after=entries_since(match, version)[-1])
