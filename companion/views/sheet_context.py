@@ -44,6 +44,7 @@ def sheet_context(
         "host": member is not None and is_host(match),
         "writer": writer,
         "log": log_rows(match, sheet, writer),
+        "last_seq": last_effective(sheet),
         "seats": seat_rows(match),
         "error": error,
         "notice": notice,
@@ -135,6 +136,12 @@ def log_rows(match: Match, sheet: Sheet, writer: bool) -> list[dict[str, Any]]:
             }
         )
     return rows
+
+
+def last_effective(sheet: Sheet) -> int | None:
+    """The sequence number of the newest entry that still counts (for "undo the last turn")."""
+    effective = sheet.effective()
+    return effective[-1].seq if effective else None
 
 
 def when(entry: Entry) -> datetime:
