@@ -151,7 +151,7 @@ class SixNimmtSeam:
         variant = _("Professional") if options.get("variant") == "pro" else _("Base game")
         end = rules.parse_end(options.get("end"))
         if end.rounds is not None:
-            ending = _("%(n)d rounds", n=end.rounds)
+            ending = ngettext("%(num)d round", "%(num)d rounds", end.rounds)
         elif end.inclusive:
             ending = _("ends at %(n)d or more", n=end.threshold)
         else:

@@ -42,7 +42,13 @@
     if (!target || target.id !== "scoreboard" || !window.htmx) return;
     const board = document.getElementById("scoreboard");
     const form = document.querySelector("#entry form[data-entry]");
-    if (!board || !form || form.dataset.dirty) return;
+    const waiting = document.querySelector("#entry [data-entry-waiting]");
+    if (!board) return;
+    if (waiting && waiting.dataset.version !== board.dataset.version) {
+      window.htmx.ajax("GET", waiting.dataset.refresh, { target: "#entry", swap: "outerHTML" });
+      return;
+    }
+    if (!form || form.dataset.dirty) return;
     const version = form.querySelector("input[name$='version']");
     if (version && version.value !== board.dataset.version) {
       window.htmx.ajax("GET", form.dataset.refresh, { target: "#entry", swap: "outerHTML" });

@@ -1,0 +1,75 @@
+"""6 nimmt! table mode on two phones: A enters a whole round card by card, B follows the rows
+live, and B picks the row its too-low card takes — on B's own phone."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from playwright.sync_api import expect
+
+from .conftest import LiveServer
+from .helpers import Phone, Shots, claim, fill_new_match, match_id
+
+ROW_STARTERS = [12, 37, 43, 58]
+FIRST_TURN = [60, 5, 70]  # Bob's 5 is lower than every row: Bob chooses
+LATER_TURNS = [[71 + 3 * t, 72 + 3 * t, 73 + 3 * t] for t in range(9)]
+
+
+def submit_table(phone: Phone, values: list[int], field: str) -> None:
+    """Fill the table form (row starters or one turn) and wait for the sheet to move on."""
+    page = phone.page
+    version = page.locator("#scoreboard").get_attribute("data-version") or ""
+    for index, value in enumerate(values):
+        page.locator(f"#entry input[name='table-{field}{index}']").fill(str(value))
+    page.locator("#entry form[data-entry] button[type=submit]").click()
+    expect(page.locator("#scoreboard")).not_to_have_attribute("data-version", version)
+    phone.check()
+
+
+def test_a_round_in_table_mode_on_two_phones(
+    phones: Callable[..., Phone], server: LiveServer, shots: Shots
+) -> None:
+    a = phones("A")
+    page = a.goto("/new/sixnimmt")
+    fill_new_match(a, ["Ann", "Bob", "Cy"], rounds=1)
+    page.get_by_label("Table mode", exact=False).check()
+    page.locator("#new-match button[type=submit]").click()
+    page.wait_for_url(f"**/m/{1}")
+    claim(a, "Ann")
+    code = (page.locator("#invite [data-code]").text_content() or "").strip()
+
+    b = phones("B")
+    b.goto("/j")
+    b.page.get_by_label("Code").fill(code)
+    b.page.locator("#join button[type=submit]").click()
+    b.page.wait_for_url(f"**/m/{match_id(a)}")
+    claim(b, "Bob")
+    b.mark()
+
+    submit_table(a, ROW_STARTERS, "row")
+    expect(b.page.locator("#table-panel")).to_contain_text("0 of 10 turns played")
+    shots(b, "rows-on-the-table")
+
+    submit_table(a, FIRST_TURN, "seat")
+    choice = b.page.locator("#table-panel .choice")
+    expect(choice).to_contain_text("Bob's 5 is lower than every row.")
+    expect(choice).to_contain_text("Choose the row you take")
+    expect(a.page.locator("#table-panel .choice")).to_contain_text("Bob chooses the row")
+    expect(a.page.locator("#entry")).to_contain_text("Waiting for Bob to choose a row")
+    shots(b, "bob-chooses-a-row")
+    b.page.locator("#table-panel .choice-rows button").nth(1).click()  # row 2: the 37, 1 head
+    expect(a.page.locator("#table-panel")).to_contain_text(
+        "Bob's 5 was lower than every row: took row 2 (1 card, 1 head)"
+    )
+    shots(a, "placed-after-bobs-choice")
+    expect(a.page.locator("#entry input[name='table-seat0']")).to_be_visible()
+
+    for turn in LATER_TURNS:
+        submit_table(a, turn, "seat")
+    # The tenth turn closes the round onto the scoreboard, which B sees without reloading.
+    expect(b.page.locator("#scoreboard")).to_contain_text("Match over")
+    b.assert_not_reloaded()
+    totals = b.page.locator("#scoreboard tfoot tr.totals td")
+    expect(totals).to_have_count(3)
+    assert int(totals.nth(1).inner_text()) >= 1  # Bob's 37
+    shots(b, "round-closed-on-bobs-phone")
