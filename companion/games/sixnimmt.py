@@ -8,7 +8,7 @@ from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from flask_babel import ngettext
 from wtforms import BooleanField, IntegerField, RadioField, StringField
-from wtforms.validators import InputRequired, NumberRange, Optional, ValidationError
+from wtforms.validators import InputRequired, NumberRange, Optional, StopValidation, ValidationError
 
 from ..rules import sixnimmt as rules
 from ..sheet import Sheet
@@ -23,12 +23,18 @@ END_CHOICES = [
 ]
 
 
-def _require_for(choice: str, message: Any) -> Any:
-    """A validator that makes a field required only when ``end`` has this choice."""
+def needed_when(choice: str, message: Any) -> Any:
+    """Make a number box required only when ``end`` has this choice; otherwise an empty box is
+    fine (and stops validation, like ``Optional``, but without hiding the reason)."""
 
     def check(form: Any, field: Any) -> None:
-        if form.end.data == choice and field.data is None:
-            raise ValidationError(str(message))
+        raw = field.raw_data[0] if field.raw_data else ""
+        if str(raw).strip():
+            return
+        field.errors[:] = []
+        if form.end.data == choice:
+            raise StopValidation(str(message))
+        raise StopValidation()
 
     return check
 
@@ -117,17 +123,15 @@ class SixNimmtSeam:
             "limit": IntegerField(
                 _l("Heads limit"),
                 validators=[
-                    Optional(),
+                    needed_when("limit", _l("Enter the heads limit.")),
                     NumberRange(1, 1000, _l("Between %(min)s and %(max)s.")),
-                    _require_for("limit", _l("Enter the heads limit.")),
                 ],
             ),
             "rounds": IntegerField(
                 _l("Number of rounds"),
                 validators=[
-                    Optional(),
+                    needed_when("rounds", _l("Enter the number of rounds.")),
                     NumberRange(1, 100, _l("Between %(min)s and %(max)s.")),
-                    _require_for("rounds", _l("Enter the number of rounds.")),
                 ],
             ),
         }

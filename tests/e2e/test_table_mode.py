@@ -5,10 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from playwright.sync_api import expect
-
 from .conftest import LiveServer
-from .helpers import Phone, Shots, claim, fill_new_match, match_id
+from .helpers import Phone, Shots, claim, expect, fill_new_match, match_id
 
 ROW_STARTERS = [12, 37, 43, 58]
 FIRST_TURN = [60, 5, 70]  # Bob's 5 is lower than every row: Bob chooses
