@@ -121,7 +121,14 @@ def viewer_token(match: Match) -> str:
 
 def token_matches(expected: str, given: str | None) -> bool:
     """Constant-time comparison of a token from a URL."""
-    return bool(given) and hmac.compare_digest(expected, str(given))
+    if not given:
+        return False
+    return hmac.compare_digest(expected.encode(), str(given).encode("utf-8", "replace"))
+
+
+def is_index(raw: str, size: int) -> bool:
+    """Whether form text is a plain ASCII number below ``size`` (a seat, a row)."""
+    return raw.isascii() and raw.isdigit() and int(raw) < size
 
 
 def set_headers(response: Response) -> Response:

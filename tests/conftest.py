@@ -8,7 +8,10 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import jinja2
+import jinja2.bccache
 import pytest
+import sqlalchemy as sa
 from flask import Flask
 from flask.testing import FlaskClient
 
@@ -17,6 +20,40 @@ from companion.extensions import db
 
 TEST_DATABASE_URL = os.environ.get("TEST_DATABASE_URL")
 CREATED: list[Flask] = []
+SCHEMA_READY: set[str] = set()
+"""Server databases whose tables this run has already created (then emptied per test)."""
+
+
+class SharedBytecode(jinja2.BytecodeCache):
+    """Compiled templates shared by every app of the run: each test builds a fresh app, and
+    compiling every template again is most of a web test's time. Keyed by template name and
+    checked against the source checksum, so an edited template is compiled afresh."""
+
+    def __init__(self) -> None:
+        self.store: dict[str, bytes] = {}
+
+    def load_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
+        if bucket.key in self.store:
+            bucket.bytecode_from_string(self.store[bucket.key])
+
+    def dump_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
+        self.store[bucket.key] = bucket.bytecode_to_string()
+
+
+BYTECODE = SharedBytecode()
+
+
+def fresh_database(app: Flask) -> None:
+    """Empty tables for the test: create them on SQLite; on a server, create once, then truncate."""
+    url = app.config["SQLALCHEMY_DATABASE_URI"]
+    if url.startswith("sqlite") or url not in SCHEMA_READY:
+        db.drop_all()
+        db.create_all()
+        SCHEMA_READY.add(url)
+        return
+    names = ", ".join(f'"{table.name}"' for table in db.metadata.sorted_tables)
+    db.session.execute(sa.text(f"TRUNCATE {names} RESTART IDENTITY CASCADE"))
+    db.session.commit()
 
 
 def make_app(tmp_path: Path, **overrides: Any) -> Flask:
@@ -31,9 +68,9 @@ def make_app(tmp_path: Path, **overrides: Any) -> Flask:
     }
     config.update(overrides)
     app = create_app(config)
+    app.jinja_env.bytecode_cache = BYTECODE
     with app.app_context():
-        db.drop_all()
-        db.create_all()
+        fresh_database(app)
     CREATED.append(app)
     return app
 

@@ -71,7 +71,7 @@ def parse_cards(text: str | None) -> list[int]:
     cleaned = (text or "").replace(",", " ").replace(";", " ").split()
     cards = []
     for token in cleaned:
-        if not token.isdigit() or len(token) > 4:
+        if not (token.isascii() and token.isdigit()) or len(token) > 4:
             raise ValidationError(_("“%(token)s” is not a card number.", token=token[:12]))
         cards.append(int(token))
     return cards

@@ -18,6 +18,8 @@ from ..security import device_id
 from ..sheet import players_of
 
 bp = Blueprint("groups", __name__, url_prefix="/g")
+MAX_PAGE = 100_000
+"""Beyond any real history; bounds the query's offset."""
 
 
 class RenameForm(FlaskForm):
@@ -57,7 +59,7 @@ def history(group_id: int) -> Any:
         group.name = " ".join(form.name.data.split())
         db.session.commit()
         return go(url_for("groups.history", group_id=group.id))
-    page = max(request.args.get("page", 1, type=int), 1)
+    page = min(max(request.args.get("page", 1, type=int), 1), MAX_PAGE)
     size = 20
     finished = list(
         db.session.execute(

@@ -8,7 +8,7 @@ from ..extensions import db
 from ..games import seam_for
 from ..live import go
 from ..models import Match, Membership, utcnow
-from ..security import is_host, member_match_or_404, new_code
+from ..security import is_host, is_index, member_match_or_404, new_code
 from ..sheet import replay, touch
 
 bp = Blueprint("host", __name__, url_prefix="/m/<int:match_id>/host")
@@ -52,7 +52,7 @@ def handover(match_id: int) -> Response:
     """Give host rights to the phone sitting in another seat."""
     match = hosted_match(match_id)
     raw = request.form.get("seat", "")
-    if not raw.isdigit() or int(raw) >= len(match.seats):
+    if not is_index(raw, len(match.seats)):
         abort(400)
     target = db.session.execute(
         db.select(Membership).filter_by(match_id=match.id, seat=int(raw))

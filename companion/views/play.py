@@ -14,8 +14,25 @@ from ..live import go, no_change, render, wants_fragment
 from ..models import Match, Membership
 from ..pending import hold, pending_for
 from ..rules import IllegalMove
-from ..security import device_id, is_host, member_match_or_404, token_matches, viewer_token
-from ..sheet import MAX_DB_INT, Sheet, Written, append, entries_since, replay, touch
+from ..security import (
+    device_id,
+    is_host,
+    is_index,
+    member_match_or_404,
+    token_matches,
+    viewer_token,
+)
+from ..sheet import (
+    ATTEMPTS,
+    MAX_DB_INT,
+    Sheet,
+    Written,
+    append,
+    by_key,
+    entries_since,
+    replay,
+    touch,
+)
 from .sheet_context import sheet_context
 from .translate import reason
 
@@ -99,6 +116,9 @@ def enter(match_id: int, key: str) -> Response:
         move = kind.to_move(current, form)
     except ValidationError:
         return entry_reply(match, member, current, kind, form)
+    gather = getattr(seam_for(match.game), "gather", None)
+    if gather is not None:
+        return gather_parts(match, member, current, kind, form, move, gather)
     seat = seam_for(match.game).chooser(current, move)
     if seat is not None:
         return hold_for_choice(match, member, current, kind, form, move, seat)
@@ -150,6 +170,62 @@ def hold_for_choice(
     if not wants_fragment():
         return go(url_for("play.sheet", match_id=match.id) + "#scoreboard")
     return entry_reply(match, member, replay(match), kind, None, fresh=True)
+
+
+def gather_parts(
+    match: Match,
+    member: Membership,
+    current: Sheet,
+    kind: EntryKind,
+    form: Any,
+    move: dict[str, Any],
+    gather: Any,
+) -> Response:
+    """A move that several phones complete together (each its own part, e.g. its hand).
+
+    A seam may offer ``gather(sheet, move, seat, host) -> (move, complete)``: it merges this
+    phone's part with the parts held so far (or raises IllegalMove). A complete move is stored;
+    an incomplete one is held (pending.py) for the other phones, retried if another part arrived
+    at the same moment. A part typed before someone else's entry is refused as stale: by the
+    form's ``seen`` field (the last log entry it was rendered after) when it has one, since holds
+    and seat claims move the version without making a part stale; else by the version.
+    """
+    version = form.version.data or 0
+    version = version if 0 <= version <= MAX_DB_INT else 0
+    seen = getattr(form, "seen", None)
+    earlier = by_key(match, form.idem.data)
+    if earlier is not None:
+        return written_reply(match, member, kind, form, Written(entry=earlier, duplicate=True))
+    for _attempt in range(ATTEMPTS):
+        db.session.refresh(match)
+        current = replay(match)
+        latest = current.entries[-1] if current.entries else None
+        if seen is not None:
+            if latest is not None and latest.seq > (seen.data or 0):
+                return written_reply(match, member, kind, form, Written(stale_after=latest))
+            version = match.version
+        elif version != match.version and entries_since(match, version):
+            return written_reply(match, member, kind, form, Written(stale_after=latest))
+        try:
+            whole, complete = gather(current, move, member.seat, is_host(match))
+        except IllegalMove as refused:
+            return entry_reply(match, member, current, kind, form, error=reason(refused))
+        if complete:
+            written = append(
+                match,
+                whole,
+                version=version,
+                idem_key=form.idem.data,
+                seat=member.seat,
+                device=member.device_id,
+            )
+            return written_reply(match, member, kind, form, written)
+        part = member.seat if member.seat is not None else -1
+        if hold(match, whole, part, match.version, member.device_id):
+            if not wants_fragment():
+                return go(url_for("play.sheet", match_id=match.id) + "#scoreboard")
+            return entry_reply(match, member, replay(match), kind, None, fresh=True)
+    return entry_reply(match, member, current, kind, form, error=_("Nothing was saved. Try again."))
 
 
 @bp.post("/m/<int:match_id>/choose")
@@ -283,7 +359,7 @@ def claim(match_id: int) -> Response:
     if raw == "":
         member.seat = None
     else:
-        if not raw.isdigit() or int(raw) >= len(match.seats):
+        if not is_index(raw, len(match.seats)):
             abort(400)
         taken = db.session.execute(
             db.select(Membership).filter_by(match_id=match.id, seat=int(raw))

@@ -1,0 +1,283 @@
+"""Writing to the log: heads and cards rounds, stale forms, double taps, undo."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.models import Entry
+
+from ..conftest import Phone, count
+from .helpers import (
+    cards_form,
+    enter_cards,
+    entries,
+    match_row,
+    parse,
+    table,
+    text_of,
+    top_elements,
+    undo,
+    undo_form,
+)
+from .helpers import shared_template_bytecode as shared_template_bytecode  # autouse
+
+
+def totals(phone: Phone, match_id: int) -> list[str]:
+    """The totals row of the scoreboard as this phone sees it."""
+    page = parse(phone.get(f"/m/{match_id}").get_data(as_text=True))
+    row = page.by_id("scoreboard").find("tr", class_="totals")
+    assert row is not None
+    return [td.text() for td in row.find_all("td")]
+
+
+def rounds_shown(phone: Phone, match_id: int) -> int:
+    """How many round rows the scoreboard shows."""
+    board = parse(phone.get(f"/m/{match_id}").get_data(as_text=True)).by_id("scoreboard")
+    body = board.find("tbody")
+    assert body is not None
+    return len([r for r in body.find_all("tr") if r.find("th", scope="row")])
+
+
+def test_a_heads_round_is_stored_as_the_round_move(phone: Phone, other: Phone) -> None:
+    match_id = table(phone, other, names=["Ann", "Bob", "Cy"])
+    response = phone.enter_heads(match_id, [3, 0, 11])
+    assert response.status_code == 303
+    assert response.headers["Location"].endswith(f"/m/{match_id}#scoreboard")
+    log = entries(phone.app, match_id)
+    assert [e["move"] for e in log] == [{"type": "round", "heads": [3, 0, 11]}]
+    assert log[0]["seat"] == 0
+    assert totals(other, match_id) == ["3", "0", "11"]
+
+
+@pytest.mark.parametrize(
+    ("cards", "heads"),
+    [
+        (["55", "10"], [7, 3]),
+        (["11 22", "5 15"], [10, 4]),
+        (["1 2 3", ""], [3, 0]),
+        (["55, 66; 100", "104"], [7 + 5 + 3, 1]),
+    ],
+)
+def test_a_cards_round_counts_the_heads_from_the_card_numbers(
+    phone: Phone, other: Phone, cards: list[str], heads: list[int]
+) -> None:
+    match_id = table(phone, other)
+    response = enter_cards(phone, match_id, cards)
+    assert response.status_code == 303, text_of(response)
+    (stored,) = entries(phone.app, match_id)
+    assert stored["move"]["type"] == "round"
+    assert [sum(1 for _ in c) for c in stored["move"]["cards"]] == [
+        len(c.replace(",", " ").replace(";", " ").split()) for c in cards
+    ]
+    assert totals(phone, match_id) == [str(h) for h in heads]
+
+
+def test_two_phones_enter_the_same_round_one_wins_the_other_is_told(
+    phone: Phone, other: Phone
+) -> None:
+    match_id = table(phone, other)
+    form_a = phone.entry_form(match_id)
+    form_b = other.entry_form(match_id)
+    assert phone.enter_heads(match_id, [3, 13], form=form_a).status_code == 303
+    response = other.enter_heads(match_id, [4, 14], form=form_b)
+    assert response.status_code == 200
+    assert count(phone.app, Entry) == 1
+    assert [e["move"]["heads"] for e in entries(phone.app, match_id)] == [[3, 13]]
+    page = parse(response.get_data(as_text=True))
+    notice = page.find(class_="notice")
+    assert notice is not None and "Ann" in notice.text(), "the notice names who entered first"
+    totals_row = page.by_id("scoreboard").find("tr", class_="totals")
+    assert totals_row is not None and totals_row.text().split()[-2:] == ["3", "13"]
+    # B's form is fresh again: entering now works.
+    assert other.enter_heads(match_id, [4, 14]).status_code == 303
+    assert count(phone.app, Entry) == 2
+
+
+def test_stale_htmx_entry_gets_the_notice_and_the_fresh_sheet_fragments(
+    phone: Phone, other: Phone
+) -> None:
+    match_id = table(phone, other)
+    form_b = other.entry_form(match_id)
+    phone.enter_heads(match_id, [3, 13])
+    response = other.enter_heads(match_id, [4, 14], hx=True, form=form_b)
+    html = response.get_data(as_text=True)
+    assert response.status_code == 200
+    assert "<html" not in html
+    first = top_elements(html)[0]
+    assert first.attrs["id"] == "entry"
+    assert "Ann" in first.find(class_="notice").text()  # type: ignore[union-attr]
+    board = parse(html).by_id("scoreboard")
+    assert board.attrs.get("hx-swap-oob") == "true"
+    assert "13" in board.text()
+    new_version = str(match_row(phone.app, match_id)["version"])
+    version_input = first.find("input", name="heads-version")
+    assert version_input is not None and version_input.attrs["value"] == new_version
+    assert count(phone.app, Entry) == 1
+
+
+def test_a_double_tap_stores_one_entry_and_both_answers_are_ok(phone: Phone, other: Phone) -> None:
+    match_id = table(phone, other)
+    form = phone.entry_form(match_id)
+    first = phone.enter_heads(match_id, [3, 13], form=form)
+    second = phone.enter_heads(match_id, [3, 13], form=form)
+    assert first.status_code == second.status_code == 303
+    assert first.headers["Location"] == second.headers["Location"]
+    assert count(phone.app, Entry) == 1
+    first_hx = phone.enter_heads(match_id, [1, 1], hx=True)
+    form = phone.entry_form(match_id)
+    a = phone.enter_heads(match_id, [2, 2], hx=True, form=form)
+    b = phone.enter_heads(match_id, [2, 2], hx=True, form=form)
+    assert first_hx.status_code == a.status_code == b.status_code == 200
+    assert "notice" not in b.get_data(as_text=True).split('id="scoreboard"')[0]
+    assert count(phone.app, Entry) == 3
+
+
+def test_the_same_key_from_another_phone_still_stores_one_entry(phone: Phone, other: Phone) -> None:
+    """A retried request (lost answer, second tap from the history) never doubles an entry."""
+    match_id = table(phone, other)
+    form = phone.entry_form(match_id)
+    phone.enter_heads(match_id, [3, 13], form=form)
+    other.enter_heads(match_id, [3, 13], form=form)
+    assert count(phone.app, Entry) == 1
+
+
+def test_undo_logs_an_undo_and_the_round_leaves_the_totals(phone: Phone, other: Phone) -> None:
+    match_id = table(phone, other)
+    phone.enter_heads(match_id, [3, 13])
+    phone.enter_heads(match_id, [1, 2])
+    assert totals(other, match_id) == ["4", "15"]
+    response = undo(other, match_id, 1)
+    assert response.status_code == 303
+    log = entries(phone.app, match_id)
+    assert len(log) == 3, "nothing is deleted: the undo is a new entry"
+    assert log[2]["undoes"] == 1 and log[2]["move"] == {"type": "undo"} and log[2]["seat"] == 1
+    assert totals(phone, match_id) == ["1", "2"]
+    assert rounds_shown(phone, match_id) == 1
+    page = parse(phone.get(f"/m/{match_id}").get_data(as_text=True))
+    struck = [li for li in page.by_id("log").find_all("li") if li.text().startswith("#1 ")]
+    assert struck and "undone" in struck[0].attrs.get("class", "")
+    assert "undone" in struck[0].text()
+    assert "Undo of #1" in page.by_id("log").text()
+    assert page.find("form", action=f"/m/{match_id}/undo/1") is None, "no second undo button"
+
+
+def test_undo_through_htmx_answers_with_the_fragments(phone: Phone, other: Phone) -> None:
+    match_id = table(phone, other)
+    phone.enter_heads(match_id, [3, 13])
+    response = undo(phone, match_id, 1, hx=True)
+    html = response.get_data(as_text=True)
+    assert response.status_code == 200 and "<html" not in html
+    page = parse(html)
+    assert page.by_id("scoreboard").attrs.get("hx-swap-oob") == "true"
+    assert "undone" in page.by_id("log").text()
+
+
+def test_undoing_twice_is_refused(phone: Phone, other: Phone) -> None:
+    match_id = table(phone, other)
+    phone.enter_heads(match_id, [3, 13])
+    stale_button = undo_form(other, match_id, 1)
+    assert undo(phone, match_id, 1).status_code == 303
+    version = str(match_row(phone.app, match_id)["version"])
+    response = other.post(f"/m/{match_id}/undo/1", {"version": version, "idem": "again-1"})
+    assert response.status_code == 200
+    assert "already undone" in text_of(response)
+    response = other.post(f"/m/{match_id}/undo/1", stale_button)
+    assert response.status_code == 200
+    assert "Ann" in text_of(response), "a stale undo button gets the notice"
+    assert len(entries(phone.app, match_id)) == 2
+
+
+def test_undoing_an_undo_or_a_missing_entry_is_refused(phone: Phone, other: Phone) -> None:
+    match_id = table(phone, other)
+    phone.enter_heads(match_id, [3, 13])
+    undo(phone, match_id, 1)
+    for seq in (2, 99):
+        version = str(match_row(phone.app, match_id)["version"])
+        response = phone.post(f"/m/{match_id}/undo/{seq}", {"version": version, "idem": f"k{seq}"})
+        assert response.status_code == 200
+        assert "no such entry" in text_of(response)
+    assert len(entries(phone.app, match_id)) == 2
+
+
+def test_undoing_the_round_that_ended_the_match_reopens_it(phone: Phone, other: Phone) -> None:
+    match_id = table(phone, other, end="rounds", rounds="2")
+    phone.enter_heads(match_id, [3, 13])
+    phone.enter_heads(match_id, [5, 1])
+    ended = match_row(phone.app, match_id)
+    assert ended["status"] == "finished" and ended["winners"] == [0] and ended["code"] is None
+    assert undo(other, match_id, 2).status_code == 303
+    reopened = match_row(phone.app, match_id)
+    assert reopened["status"] == "playing"
+    assert reopened["winners"] is None and reopened["finished_at"] is None
+    assert reopened["code"], "the reopened match can be joined again"
+    page = parse(phone.get(f"/m/{match_id}").get_data(as_text=True))
+    assert "hx-trigger" in page.by_id("scoreboard").attrs, "polling resumes"
+    assert phone.enter_heads(match_id, [20, 0]).status_code == 303
+    assert match_row(phone.app, match_id)["winners"] == [1]
+
+
+def test_a_seat_claim_between_render_and_submit_does_not_make_the_form_stale(
+    phone: Phone, other: Phone
+) -> None:
+    match_id = phone.new_match(["Ann", "Bob", "Cy"])
+    phone.claim(match_id, 0)
+    form = phone.entry_form(match_id)
+    before = match_row(phone.app, match_id)["version"]
+    other.join(match_id)
+    other.claim(match_id, 1)
+    phone.post(f"/m/{match_id}/host/lock", {"locked": "1"})
+    assert match_row(phone.app, match_id)["version"] > before
+    response = phone.enter_heads(match_id, [1, 2, 3], form=form)
+    assert response.status_code == 303, text_of(response)
+    assert count(phone.app, Entry) == 1
+
+
+def test_htmx_entry_answers_with_the_entry_fragment_and_oob_scoreboard_and_log(
+    phone: Phone, other: Phone
+) -> None:
+    match_id = table(phone, other)
+    response = phone.enter_heads(match_id, [3, 13], hx=True)
+    html = response.get_data(as_text=True)
+    assert response.status_code == 200
+    assert "<html" not in html
+    tops = top_elements(html)
+    assert tops[0].attrs["id"] == "entry" and "hx-swap-oob" not in tops[0].attrs
+    oob = {t.attrs["id"]: t for t in tops[1:] if t.attrs.get("hx-swap-oob") == "true"}
+    assert {"scoreboard", "log"} <= set(oob)
+    assert "13" in oob["scoreboard"].text()
+    assert "#1" in oob["log"].text()
+    # The new form is for the next round, at the new version, with a new key.
+    form = tops[0].find("form")
+    assert form is not None and "Round 2" in form.text()
+    version = form.find("input", name="heads-version")
+    assert version is not None
+    assert version.attrs["value"] == str(match_row(phone.app, match_id)["version"])
+
+
+def test_htmx_cards_entry_answers_with_fragments(phone: Phone, other: Phone) -> None:
+    match_id = table(phone, other)
+    response = enter_cards(phone, match_id, ["55", "10"], hx=True, form=cards_form(phone, match_id))
+    tops = top_elements(response.get_data(as_text=True))
+    assert tops[0].attrs["id"] == "entry"
+    assert tops[0].find("form", action=f"/m/{match_id}/entry/cards") is not None
+    assert "7" in parse(response.get_data(as_text=True)).by_id("scoreboard").text()
+
+
+def test_the_log_attributes_each_entry(phone: Phone, other: Phone) -> None:
+    match_id = table(phone, other)
+    other.enter_heads(match_id, [3, 13])
+    log = parse(phone.get(f"/m/{match_id}").get_data(as_text=True)).by_id("log")
+    assert "by Bob" in log.text()
+    assert "Ann 3" in log.text() and "Bob 13" in log.text()
+
+
+def test_nothing_changes_after_the_match_was_abandoned(phone: Phone, other: Phone) -> None:
+    match_id = table(phone, other)
+    phone.enter_heads(match_id, [3, 13])
+    phone.post(f"/m/{match_id}/host/abandon")
+    version = str(match_row(phone.app, match_id)["version"])
+    response = other.post(f"/m/{match_id}/undo/1", {"version": version, "idem": "abandoned-1"})
+    assert response.status_code == 200
+    assert "abandoned" in text_of(response)
+    assert len(entries(phone.app, match_id)) == 1
+    assert match_row(phone.app, match_id)["status"] == "abandoned"

@@ -1,0 +1,169 @@
+"""The group's history: finished matches with winners and totals, counts, renaming, rematch."""
+
+from __future__ import annotations
+
+from ..conftest import Phone
+from .helpers import group_of, match_row, membership_of, parse, snapshot, table, text_of
+from .helpers import shared_template_bytecode as shared_template_bytecode  # autouse
+
+
+def history(phone: Phone, group_id: int) -> str:
+    response = phone.get(f"/g/{group_id}")
+    assert response.status_code == 200
+    return text_of(response)
+
+
+def counts(phone: Phone, group_id: int) -> dict[str, tuple[int, int]]:
+    """Played and won per player, read from the history page."""
+    page = parse(phone.get(f"/g/{group_id}").get_data(as_text=True))
+    table_ = page.find("table", class_="stats")
+    assert table_ is not None
+    body = table_.find("tbody")
+    assert body is not None
+    rows = {}
+    for row in body.find_all("tr"):
+        name = row.find("th")
+        cells = row.find_all("td")
+        assert name is not None
+        rows[name.text()] = (int(cells[0].text()), int(cells[1].text()))
+    return rows
+
+
+def finish(phone: Phone, match_id: int, *rounds: list[int]) -> None:
+    for heads in rounds:
+        assert phone.enter_heads(match_id, heads).status_code == 303
+    assert match_row(phone.app, match_id)["status"] == "finished"
+
+
+def test_a_finished_match_appears_with_winners_and_totals(phone: Phone, other: Phone) -> None:
+    match_id = table(phone, other, names=["Ann", "Bob", "Cy"], end="rounds", rounds="2")
+    group_id = group_of(phone.app, match_id)
+    assert "No finished matches yet" in history(other, group_id)
+    page = parse(other.get(f"/g/{group_id}").get_data(as_text=True))
+    assert "Playing now" in page.text(), "the open match is listed as ongoing"
+    finish(phone, match_id, [3, 10, 1], [5, 1, 20])
+    page = parse(other.get(f"/g/{group_id}").get_data(as_text=True))
+    listed = page.by_id("history")
+    assert "6 nimmt!" in listed.text()
+    assert "Won by Ann" in listed.text()
+    assert "Ann 8 · Bob 11 · Cy 21" in listed.text()
+    link = listed.find("a", href=f"/m/{match_id}")
+    assert link is not None, "the finished match links to its sheet"
+    assert "Playing now" not in page.text()
+
+
+def test_played_and_won_counts_ties_share_the_win(phone: Phone, other: Phone) -> None:
+    match_id = table(phone, other, names=["Ann", "Bob", "Cy"], end="rounds", rounds="1")
+    group_id = group_of(phone.app, match_id)
+    finish(phone, match_id, [2, 2, 9])  # Ann and Bob tie
+    assert counts(phone, group_id) == {"Ann": (1, 1), "Bob": (1, 1), "Cy": (1, 0)}
+    assert "Won by Ann, Bob" in history(phone, group_id)
+    # A second match in the same group, with a new player: only Cy wins.
+    second = phone.new_match(["Cy", "Ann", "Dee"], end="rounds", rounds="1",
+                             group=str(group_id))  # fmt: skip
+    assert group_of(phone.app, second) == group_id
+    finish(phone, second, [0, 4, 4])
+    assert counts(phone, group_id) == {
+        "Ann": (2, 1), "Bob": (1, 1), "Cy": (2, 1), "Dee": (1, 0),
+    }  # fmt: skip
+
+
+def test_abandoned_and_open_matches_do_not_count(phone: Phone, other: Phone) -> None:
+    match_id = table(phone, other, end="rounds", rounds="1")
+    group_id = group_of(phone.app, match_id)
+    finish(phone, match_id, [1, 2])
+    dropped = phone.new_match(["Ann", "Bob"], group=str(group_id))
+    phone.enter_heads(dropped, [9, 0])
+    phone.post(f"/m/{dropped}/host/abandon")
+    phone.new_match(["Ann", "Bob", "Cy"], group=str(group_id))
+    assert counts(phone, group_id) == {"Ann": (1, 1), "Bob": (1, 0)}
+    assert history(phone, group_id).count("Won by") == 1
+
+
+def test_names_are_one_player_per_group_whatever_the_case(phone: Phone) -> None:
+    match_id = phone.new_match(["Ann", "Bob"], end="rounds", rounds="1")
+    group_id = group_of(phone.app, match_id)
+    phone.enter_heads(match_id, [1, 2])
+    second = phone.new_match(["ANN", "bob"], end="rounds", rounds="1", group=str(group_id))
+    phone.enter_heads(second, [1, 2])
+    assert counts(phone, group_id) == {"Ann": (2, 2), "Bob": (2, 0)}
+
+
+def test_the_new_match_form_offers_the_groups_names(phone: Phone) -> None:
+    match_id = phone.new_match(["Ann", "Bob"])
+    group_id = group_of(phone.app, match_id)
+    page = parse(phone.get(f"/new/sixnimmt?group={group_id}").get_data(as_text=True))
+    chips = [c.attrs["data-name"] for c in page.find_all("button", class_="chip")]
+    assert chips == ["Ann", "Bob"]
+    chosen = page.find("option", value=str(group_id))
+    assert chosen is not None and "selected" in chosen.attrs
+
+
+def test_rename_the_group(phone: Phone, other: Phone) -> None:
+    match_id = table(phone, other)
+    group_id = group_of(phone.app, match_id)
+    response = other.post(f"/g/{group_id}", {"name": "  Friday   nights "})
+    assert response.status_code == 303
+    assert response.headers["Location"].endswith(f"/g/{group_id}")
+    page = parse(phone.get(f"/g/{group_id}").get_data(as_text=True))
+    h1 = page.find("h1")
+    assert h1 is not None and h1.text() == "Friday nights"
+    assert "Friday nights" in text_of(phone.get(f"/m/{match_id}"))
+
+
+def test_rematch_keeps_seats_and_phones(phone: Phone, other: Phone) -> None:
+    match_id = table(phone, other, names=["Ann", "Bob", "Cy"], end="rounds", rounds="1",
+                     variant="pro")  # fmt: skip
+    finish(phone, match_id, [1, 2, 3])
+    response = other.post(f"/m/{match_id}/rematch")
+    assert response.status_code == 303
+    new_id = int(response.headers["Location"].rstrip("/").split("/")[-1])
+    assert new_id != match_id
+    old, new = match_row(phone.app, match_id), match_row(phone.app, new_id)
+    assert old["next_match_id"] == new_id
+    assert new["group_id"] == old["group_id"]
+    assert new["options"] == old["options"]
+    assert new["status"] == "playing" and new["code"] and new["code"] != old["code"]
+    assert new["host_device_id"] == old["host_device_id"], "the host stays the host"
+    for device, seat in ((phone, 0), (other, 1)):
+        member = membership_of(phone.app, device, new_id)
+        assert member is not None and member.seat == seat
+    page = parse(phone.get(f"/m/{new_id}").get_data(as_text=True))
+    names = [th.text().replace("★", "").strip() for th in page.by_id("scoreboard").find_all(
+        "th", scope="col")][1:]  # fmt: skip
+    assert names == ["Ann", "Bob", "Cy"]
+    assert other.get(f"/m/{new_id}").status_code == 200
+    # The other phone can enter at once: it is seated in the new match.
+    assert other.enter_heads(new_id, [1, 1, 1]).status_code == 303
+
+
+def test_a_second_rematch_tap_goes_to_the_same_new_match(phone: Phone, other: Phone) -> None:
+    match_id = table(phone, other, end="rounds", rounds="1")
+    finish(phone, match_id, [1, 2])
+    first = phone.post(f"/m/{match_id}/rematch")
+    before = snapshot(phone.app)
+    again = phone.post(f"/m/{match_id}/rematch")
+    from_other = other.post(f"/m/{match_id}/rematch")
+    assert first.headers["Location"] == again.headers["Location"] == from_other.headers["Location"]
+    assert snapshot(phone.app)["Match"] == before["Match"]
+    board = parse(other.get(f"/m/{match_id}").get_data(as_text=True)).by_id("scoreboard")
+    new_id = first.headers["Location"].rstrip("/").split("/")[-1]
+    assert board.find("a", href=f"/m/{new_id}") is not None, "the old sheet links to the rematch"
+
+
+def test_no_rematch_while_the_match_is_open(phone: Phone, other: Phone) -> None:
+    match_id = table(phone, other)
+    before = snapshot(phone.app)
+    assert phone.post(f"/m/{match_id}/rematch").status_code == 409
+    assert snapshot(phone.app) == before
+
+
+def test_home_lists_this_devices_matches_and_groups(phone: Phone, other: Phone) -> None:
+    match_id = phone.new_match(["Ann", "Bob"], group_name="Kitchen table")
+    home = parse(phone.get("/").get_data(as_text=True))
+    assert home.find("a", href=f"/m/{match_id}") is not None
+    assert home.find("a", href=f"/g/{group_of(phone.app, match_id)}") is not None
+    assert "Kitchen table" in home.text()
+    stranger = parse(other.get("/").get_data(as_text=True))
+    assert stranger.find("a", href=f"/m/{match_id}") is None
+    assert "Kitchen table" not in stranger.text()
