@@ -6,9 +6,11 @@ Only games with a seam here can be started from the app; the rules registry may 
 from __future__ import annotations
 
 from .base import EntryKind, Seam
+from .pirsch import SEAM as PIRSCH
 from .sixnimmt import SEAM as SIXNIMMT
+from .thegame import SEAM as THEGAME
 
-SEAMS: dict[str, Seam] = {seam.slug: seam for seam in (SIXNIMMT,)}
+SEAMS: dict[str, Seam] = {seam.slug: seam for seam in (SIXNIMMT, PIRSCH, THEGAME)}
 
 
 def seam_for(slug: str) -> Seam:

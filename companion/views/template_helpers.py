@@ -8,6 +8,7 @@ from datetime import datetime
 from flask import Flask
 from flask_babel import format_date, get_locale
 from flask_babel import gettext as _
+from flask_babel import ngettext
 
 from ..games import SEAMS
 from ..models import Match
@@ -40,11 +41,20 @@ def date_short(value: datetime | None) -> str:
     return format_date(value, "medium") if value else ""
 
 
+def cooperative(slug: str) -> bool:
+    """Whether the game is played as one team (one result, no winners)."""
+    return bool(getattr(SEAMS.get(slug), "cooperative", False))
+
+
 def final_scores(match: Match) -> str:
-    """Each player's final number, e.g. "Ann 12 · Bob 30", from the replayed log."""
+    """Each player's final number, e.g. "Ann 12 · Bob 30", from the replayed log; a team's
+    single result for a cooperative game."""
     from ..sheet import replay
 
     current = replay(match)
+    if cooperative(match.game):
+        left = current.standings[0] if current.standings else 0
+        return ngettext("Team result: %(num)d card left", "Team result: %(num)d cards left", left)
     return " · ".join(
         f"{name} {value}" for name, value in zip(current.players, current.standings, strict=True)
     )
@@ -55,6 +65,7 @@ def init_app(app: Flask) -> None:
     app.add_template_global(seam_title)
     app.add_template_global(status_label)
     app.add_template_global(final_scores)
+    app.add_template_global(cooperative)
     app.add_template_global(lambda: str(get_locale() or "en"), "current_lang")
     app.add_template_global(lambda: secrets.token_urlsafe(16), "idem_key")
     app.add_template_filter(seat_name)

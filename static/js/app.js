@@ -51,8 +51,17 @@
     if (!form || form.dataset.dirty) return;
     const version = form.querySelector("input[name$='version']");
     if (version && version.value !== board.dataset.version) {
-      window.htmx.ajax("GET", form.dataset.refresh, { target: "#entry", swap: "outerHTML" });
+      window.htmx.ajax("GET", form.dataset.refresh, {
+        target: "#entry", swap: "outerHTML", headers: { "X-Follow-Sheet": "1" },
+      });
     }
+  });
+  // A refresh that left before someone started typing must not land on what they typed since.
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    const config = event.detail.requestConfig;
+    if (!config || !config.headers || config.headers["X-Follow-Sheet"] !== "1") return;
+    const form = document.querySelector("#entry form[data-entry]");
+    if (form && form.dataset.dirty) event.detail.shouldSwap = false;
   });
 
   // Tapping a known name fills the first empty player box.
