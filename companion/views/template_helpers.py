@@ -6,9 +6,8 @@ import secrets
 from datetime import datetime
 
 from flask import Flask
-from flask_babel import format_date, get_locale
+from flask_babel import format_date, get_locale, ngettext
 from flask_babel import gettext as _
-from flask_babel import ngettext
 
 from ..games import SEAMS
 from ..models import Match
