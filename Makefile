@@ -45,7 +45,7 @@ bench: setup
 	$(BIN)/python -m pytest tests/bench -p no:cacheprovider -q
 
 extract: $(STAMP)
-	$(BIN)/pybabel extract -F babel.cfg -k N_ -k _l -o companion/translations/messages.pot .
+	$(BIN)/pybabel extract -F babel.cfg -k N_ -k _l -k lazy_pgettext:1c,2 -o companion/translations/messages.pot .
 	$(BIN)/pybabel update -i companion/translations/messages.pot -d companion/translations --no-fuzzy-matching
 
 clean:

@@ -10,6 +10,7 @@ from typing import Any
 
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
+from flask_babel import lazy_pgettext
 from wtforms import RadioField, SelectField
 from wtforms.validators import ValidationError
 
@@ -41,7 +42,10 @@ def trump_field(number: int) -> SelectField:
     """The trump animal of one round, or none recorded."""
     choices = [("", _l("none"))] + [(a, _l(rules.ANIMAL_NAMES[a])) for a in rules.ANIMALS]
     return SelectField(
-        _l("Round %(n)d", n=number), choices=choices, default="", validators=[trump_check]
+        lazy_pgettext("pirsch", "Round %(n)d", n=number),
+        choices=choices,
+        default="",
+        validators=[trump_check],
     )
 
 
