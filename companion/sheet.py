@@ -188,11 +188,15 @@ def _store(
     device: str | None,
     idem_key: str | None,
 ) -> Entry | None:
-    """Bump the version if nobody else did meanwhile, then insert the entry; None to retry."""
+    """Bump the version if nobody else did meanwhile, then insert the entry; None to retry.
+
+    The new version is fixed before the UPDATE: the ORM brings the in-memory match up to date
+    with it, so reading ``match.version`` afterwards would count the bump twice.
+    """
+    seen = match.version
+    new_version = seen + 1
     bumped = db.session.execute(
-        update(Match)
-        .where(Match.id == match.id, Match.version == match.version)
-        .values(version=Match.version + 1)
+        update(Match).where(Match.id == match.id, Match.version == seen).values(version=new_version)
     )
     if bumped.rowcount != 1:
         db.session.rollback()
@@ -206,7 +210,7 @@ def _store(
         seat=seat,
         device_id=device,
         idem_key=idem_key if idem_key and IDEM_KEY.fullmatch(idem_key) else None,
-        version=match.version + 1,
+        version=new_version,
     )
     db.session.add(entry)
     _settle(match, sheet)

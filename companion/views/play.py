@@ -245,7 +245,7 @@ def choose(match_id: int) -> Response:
     if raw not in {"0", "1", "2", "3"}:
         abort(400)
     held = pending_for(match)
-    if held is None:
+    if held is None or not isinstance(held.move.get("row_choice"), list):
         return entry_reply(
             match,
             member,

@@ -37,6 +37,15 @@
     const form = event.target.closest && event.target.closest("form[data-entry]");
     if (form) form.dataset.dirty = "1";
   });
+  // A form that came back refused still holds what was typed: it counts as typed-in.
+  document.addEventListener("htmx:afterSwap", function (event) {
+    const target = event.detail.target;
+    if (!target || target.id !== "entry") return;
+    const entry = document.getElementById("entry");
+    if (entry && entry.querySelector(".error, .field-error")) {
+      entry.querySelectorAll("form[data-entry]").forEach(function (f) { f.dataset.dirty = "1"; });
+    }
+  });
   document.addEventListener("htmx:afterSwap", function (event) {
     const target = event.detail.target;
     if (!target || target.id !== "scoreboard" || !window.htmx) return;

@@ -281,3 +281,23 @@ def test_nothing_changes_after_the_match_was_abandoned(phone: Phone, other: Phon
     assert "abandoned" in text_of(response)
     assert len(entries(phone.app, match_id)) == 1
     assert match_row(phone.app, match_id)["status"] == "abandoned"
+
+
+def test_an_entry_is_stamped_with_the_version_it_created(phone: Phone, other: Phone) -> None:
+    """A form rendered right after an entry, then a seat claim, is still fresh for the next
+    round: the entry's version is the match version it made, not one more."""
+    from companion.extensions import db
+    from companion.models import Entry, Match
+
+    match_id = phone.new_match(["Ann", "Bob"])
+    phone.claim(match_id, 0)
+    phone.enter_heads(match_id, [1, 2])
+    with phone.app.app_context():
+        match = db.session.get(Match, match_id)
+        entry = db.session.execute(db.select(Entry).filter_by(match_id=match_id)).scalar_one()
+        assert match is not None and entry.version == match.version
+    form = phone.entry_form(match_id)
+    other.join(match_id)
+    other.claim(match_id, 1)
+    assert phone.enter_heads(match_id, [3, 4], form=form).status_code == 303
+    assert count(phone.app, Entry) == 2

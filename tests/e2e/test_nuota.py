@@ -1,0 +1,209 @@
+"""Nuota per la vita in the browser. Three phones: A, B and C each show their own hand, the round
+is scored when the last one is in, and every phone sees the lives change without reloading. One
+host phone at a table of five (expert): totals, sudden death, hands for everyone, three players
+out at once, the starter skipping them, and the winner."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from .conftest import LiveServer
+from .helpers import AXE, Phone, Shots, claim, expect, fill_new_match, match_id
+from .test_accessibility import UNLABELLED, readable, run_axe
+
+HANDS = {
+    "Ann": {"giraffe": 4, "bear": 3, "mole": 3},
+    "Bob": {"giraffe": 3, "goat": 4, "sheep": 3},
+    "Cy": {"giraffe": 1, "bear": 3, "dog": 4, "mouse": 2},
+}
+
+
+def join(phone: Phone, code: str, name: str, match: int) -> None:
+    """Type the code on /j, land on the sheet, say "I am <name>"."""
+    phone.goto("/j")
+    phone.page.get_by_label("Code").fill(code)
+    phone.page.locator("#join button[type=submit]").click()
+    phone.page.wait_for_url(f"**/m/{match}")
+    claim(phone, name)
+    phone.mark()
+
+
+def snap(shots: Shots, phone: Phone, step: str) -> None:
+    """A full-page screenshot from the top (the sticky card count stays in its place)."""
+    phone.page.evaluate("window.scrollTo(0, 0)")
+    shots(phone, step)
+
+
+def version_of(server: LiveServer, match: int) -> int:
+    """The match's version as the server has it now."""
+    from companion.extensions import db
+    from companion.models import Match
+
+    with server.app.app_context():
+        found = db.session.get(Match, match)
+        assert found is not None
+        return found.version
+
+
+def settled(phone: Phone, version: int) -> None:
+    """Wait until the scoreboard and the entry form are both at ``version``.
+
+    A pristine form follows the sheet (app.js swaps in a fresh one when the version moves, e.g.
+    after a seat is claimed); a tap on − or + is no typing, so it must not race that swap.
+    """
+    phone.page.wait_for_function(
+        """(version) => {
+            const board = document.getElementById("scoreboard");
+            const field = document.querySelector("#entry input[name$='version']");
+            return board && field && board.dataset.version === String(version)
+                && field.value === String(version);
+        }""",
+        arg=version,
+    )
+
+
+def show_hand(
+    phone: Phone, server: LiveServer, cards: dict[str, int], enter_key: bool = False
+) -> None:
+    """Type the hand (the first species by taps on +), watch the count, and show it (by the
+    button, or by the Enter key in the last box: it must show the hand, not tap a − or +)."""
+    page = phone.page
+    settled(phone, version_of(server, match_id(phone)))
+    first, *rest = cards.items()
+    plus = page.locator(f"#hands-{first[0]}-more")
+    for taps in range(1, first[1] + 1):
+        plus.click()
+        expect(page.locator(f"#hands-{first[0]}")).to_have_value(str(taps))
+    for name, count in rest:
+        page.locator(f"#hands-{name}").fill(str(count))
+    expect(page.locator("#hand-count")).to_contain_text("a full hand ✓")
+    if enter_key:
+        page.locator(f"#hands-{rest[-1][0]}").press("Enter")
+    else:
+        page.locator("#entry button.primary").click()
+    expect(page.locator("#scoreboard .hands-in, #scoreboard .round-result").first).to_be_visible()
+    phone.check()
+
+
+def test_three_phones_each_show_their_hand_and_all_see_the_lives(
+    phones: Callable[..., Phone], server: LiveServer, shots: Shots
+) -> None:
+    a = phones("A")
+    page = a.goto("/new/nuota")
+    fill_new_match(a, ["Ann", "Bob", "Cy"])
+    page.get_by_label("Who starts the first round").select_option(label="Player 2")
+    snap(shots, a, "new-match")
+    page.locator("#new-match button[type=submit]").click()
+    page.wait_for_url("**/m/1")
+    claim(a, "Ann")
+    a.mark()
+    code = (page.locator("#invite [data-code]").text_content() or "").strip()
+    b, c = phones("B"), phones("C")
+    join(b, code, "Bob", match_id(a))
+    join(c, code, "Cy", match_id(a))
+    expect(c.page.locator("#scoreboard")).to_contain_text("Round 1 · Bob starts")
+    snap(shots, c, "sheet-before-the-round")
+
+    show_hand(a, server, HANDS["Ann"])
+    expect(b.page.locator("#scoreboard .hands-in")).to_contain_text("Ann ✓")
+    show_hand(b, server, HANDS["Bob"], enter_key=True)
+    waiting = c.page.locator("#scoreboard .hands-in")
+    expect(waiting).to_contain_text("Bob ✓")
+    expect(waiting).to_contain_text("Cy …waiting")
+    snap(shots, a, "hands-coming-in")
+
+    # A hand of 9 is refused on the phone that typed it, as typed.
+    c.page.locator("#hands-giraffe").fill("1")
+    c.page.locator("#hands-bear").fill("3")
+    c.page.locator("#hands-dog").fill("4")
+    c.page.locator("#hands-mouse").fill("1")
+    expect(c.page.locator("#hand-count")).to_contain_text("1 more to go")
+    c.page.locator("#entry button.primary").click()
+    expect(c.page.locator("#entry .error")).to_contain_text("A hand holds exactly 10 cards")
+    expect(c.page.locator("#hands-dog")).to_have_value("4")
+    snap(shots, c, "a-hand-of-nine-refused")
+    c.page.locator("#hands-mouse-more").click()
+    expect(c.page.locator("#hand-count")).to_contain_text("a full hand ✓")
+    c.page.locator("#entry button.primary").click()
+
+    for phone in (a, b, c):
+        board = phone.page.locator("#scoreboard")
+        expect(board).to_contain_text("Round 1: the result")
+        expect(board.locator(".lives-seat").nth(1)).to_contain_text("4")
+        expect(board.locator(".lives-seat").nth(2)).to_contain_text("3")
+        expect(board).to_contain_text("Round 2 · Cy starts")
+        phone.assert_not_reloaded()
+        phone.check()
+    snap(shots, c, "round-scored-on-cys-phone")
+    snap(shots, a, "round-scored-on-anns-phone")
+    dark = phones("dark", color_scheme="dark")
+    dark.context.add_cookies(a.context.cookies())
+    dark.goto(f"/m/{match_id(a)}")
+    snap(shots, dark, "round-scored-dark")
+    dark.goto(f"/m/{match_id(a)}?entry=hands")
+    dark.page.locator("#hands-giraffe-more").click()
+    expect(dark.page.locator("#hand-count")).to_contain_text("1 card")
+    snap(shots, dark, "hand-form-dark")
+    for phone in (a, dark):  # light with the result, dark with a hand being typed
+        violations = run_axe(phone, AXE.read_text(encoding="utf-8"))
+        assert not violations, readable(violations)
+        assert not phone.page.evaluate(UNLABELLED)
+
+
+def save_totals(phone: Phone, points: list[int | None]) -> None:
+    """Type the totals of the players still in and save the round."""
+    page = phone.page
+    version = page.locator("#scoreboard").get_attribute("data-version") or ""
+    page.locator("#entry .tabs").get_by_role("link", name="Totals").click()
+    for seat, value in enumerate(points):
+        if value is not None:
+            page.locator(f"#entry input[name='totals-seat{seat}']").fill(str(value))
+    page.locator("#entry button.primary").click()
+    expect(page.locator("#scoreboard")).not_to_have_attribute("data-version", version)
+    phone.check()
+
+
+def test_five_players_expert_out_and_the_starter_skips_them(
+    phones: Callable[..., Phone], server: LiveServer, shots: Shots
+) -> None:
+    a = phones("A")
+    page = a.goto("/new/nuota")
+    fill_new_match(a, ["Ann", "Bob", "Cy", "Dee", "Eve"])
+    page.get_by_role("radio", name="Expert", exact=False).check()
+    page.get_by_label("Who starts the first round").select_option(label="Player 3")
+    page.locator("#new-match button[type=submit]").click()
+    page.wait_for_url("**/m/1")
+    claim(a, "Ann")
+    save_totals(a, [20, 15, 10, 5, 0])
+    page.locator("#entry .tabs").get_by_role("link", name="Sudden death").click()
+    expect(page.locator("#entry")).not_to_contain_text("all 4 cats")
+    page.locator("#entry").get_by_role("radio", name="Eve").check()
+    page.locator("#entry").get_by_role("radio", name="all 5 hares").check()
+    page.locator("#entry button.primary").click()
+    expect(page.locator("#scoreboard")).to_contain_text("Eve gains a life")
+    save_totals(a, [20, 15, 10, 0, 5])
+    # Round 4 from the hands, all entered by the host: three players drop out at once.
+    page.locator("#entry .tabs").get_by_role("link", name="Hands").click()
+    hands = [
+        {"giraffe": 5, "bear": 5},
+        {"giraffe": 4, "mole": 6},
+        {"bear": 3, "goat": 7},
+        {"sheep": 6, "dog": 4},
+        {"hare": 5, "pig": 5},
+    ]
+    board = page.locator("#scoreboard")
+    for seat, cards in enumerate(hands):
+        version = board.get_attribute("data-version") or ""
+        page.locator("#hands-seat").select_option(str(seat))
+        for name, count in cards.items():
+            page.locator(f"#hands-{name}").fill(str(count))
+        page.locator("#entry button.primary").click()
+        expect(board).not_to_have_attribute("data-version", version)
+    expect(board).to_contain_text("Round 4: the result")
+    expect(board).to_contain_text("Round 5 · Eve starts")
+    expect(board.locator(".lives-seat.out")).to_have_count(3)
+    snap(shots, a, "five-players-three-out")
+    save_totals(a, [20, None, None, None, 0])
+    expect(board).to_contain_text("Winner: Ann")
+    expect(board.locator(".lives-seat.winner")).to_contain_text("Ann")
+    snap(shots, a, "ann-wins")
