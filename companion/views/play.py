@@ -44,6 +44,12 @@ def can_write(match: Match, member: Membership) -> bool:
     return member.seat is not None or is_host(match)
 
 
+def seat_first(match: Match, member: Membership, message: str | None = None) -> Response:
+    """The refusal for a phone that watches without a seat: nothing is stored."""
+    error = message or _("Claim your seat first: only players enter scores.")
+    return entry_reply(match, member, replay(match), None, None, error=error)
+
+
 @bp.get("/m/<int:match_id>")
 def sheet(match_id: int) -> Response:
     """The whole sheet."""
@@ -233,14 +239,7 @@ def choose(match_id: int) -> Response:
     """The player with the too-low card picks the row to take; the held turn is then placed."""
     match, member = member_match_or_404(match_id)
     if not can_write(match, member):
-        return entry_reply(
-            match,
-            member,
-            replay(match),
-            None,
-            None,
-            error=_("Claim your seat first: only players enter scores."),
-        )
+        return seat_first(match, member)
     raw = request.form.get("row", "")
     if raw not in {"0", "1", "2", "3"}:
         abort(400)
@@ -330,14 +329,7 @@ def undo(match_id: int, seq: int) -> Response:
     """Undo an entry by logging an undo; nothing is deleted."""
     match, member = member_match_or_404(match_id)
     if not can_write(match, member):
-        return entry_reply(
-            match,
-            member,
-            replay(match),
-            None,
-            None,
-            error=_("Claim your seat first: only players can undo."),
-        )
+        return seat_first(match, member, _("Claim your seat first: only players can undo."))
     version = request.form.get("version", type=int) or 0
     written = append(
         match,

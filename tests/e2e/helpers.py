@@ -253,3 +253,13 @@ def enter_round(phone: Phone, heads: list[int]) -> None:
 def open_all_details(phone: Phone) -> None:
     """Open every <details> (host controls, invite, the more-players box)."""
     phone.page.evaluate("document.querySelectorAll('details').forEach(d => d.open = true)")
+
+
+def join_with_code(phone: Phone, host: Phone) -> None:
+    """``phone`` types the code shown on the host's sheet on /j and lands on the same sheet."""
+    code = (host.page.locator("#invite [data-code]").text_content() or "").strip()
+    phone.goto("/j")
+    phone.page.get_by_label("Code").fill(code)
+    phone.page.locator("#join button[type=submit]").click()
+    phone.page.wait_for_url(f"**/m/{match_id(host)}")
+    phone.check()

@@ -7,7 +7,7 @@ import re
 from collections.abc import Callable
 
 from .conftest import LiveServer
-from .helpers import AXE, Phone, Shots, claim, expect, fill_new_match, match_id
+from .helpers import AXE, Phone, Shots, claim, expect, fill_new_match, join_with_code
 
 PAPER = ["3X1C5X2", "24C3142", "C5213C4", "4C5X3O1", "1342C5C", "O21C34C", "5C41O23"]
 """Crosses at (0,1) (0,5) (3,3): marking (1,2) cow, (2,3) 1 and (1,4) 1 joins them."""
@@ -93,13 +93,9 @@ def test_two_phones_play_bloccato_to_the_end(
     page.locator("#new-match button[type=submit]").click()
     page.wait_for_url(re.compile(r"/m/\d+$"))
     claim(a, "Ann")
-    code = (page.locator("#invite [data-code]").text_content() or "").strip()
 
     b = phones("B", color_scheme="dark")
-    b.goto("/j")
-    b.page.get_by_label("Code").fill(code)
-    b.page.locator("#join button[type=submit]").click()
-    b.page.wait_for_url(f"**/m/{match_id(a)}")
+    join_with_code(b, a)
     claim(b, "Bob")
     b.mark()
     expect(b.page.locator("#entry")).to_contain_text("Waiting for Ann (crosses) to play.")

@@ -12,7 +12,7 @@ from playwright.sync_api import expect
 from companion.rules.pirsch import deck
 
 from .conftest import LiveServer
-from .helpers import AXE, Phone, Shots, claim, match_id, unavailable
+from .helpers import AXE, Phone, Shots, claim, join_with_code, unavailable
 from .test_accessibility import UNLABELLED, bad_ring, describe, focus_rings, readable, run_axe
 
 NAMES = ["Ann", "Bob", "Cy"]
@@ -80,13 +80,9 @@ def test_a_whole_match_of_auf_der_pirsch_on_two_phones(
     page.wait_for_url(re.compile(r"/m/\d+$"))
     a.check()
     claim(a, "Ann")
-    code = (page.locator("#invite [data-code]").text_content() or "").strip()
 
     b = phones("B", color_scheme="dark")
-    b.goto("/j")
-    b.page.get_by_label("Code").fill(code)
-    b.page.locator("#join button[type=submit]").click()
-    b.page.wait_for_url(f"**/m/{match_id(a)}")
+    join_with_code(b, a)
     claim(b, "Bob")
     b.mark()
     board = b.page.locator("#scoreboard")

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from playwright.sync_api import expect
 
 from .conftest import LiveServer
-from .helpers import AXE, Phone, Shots, claim, fill_new_match, match_id, unavailable
+from .helpers import AXE, Phone, Shots, claim, fill_new_match, join_with_code, unavailable
 
 AXE_RUN = """async () => (await axe.run(document, {resultTypes: ["violations"]})).violations
   .flatMap(v => v.nodes.map(n => v.id + " at " + n.target.join(" ") + ": " + n.failureSummary))"""
@@ -54,13 +54,9 @@ def test_a_tracked_game_on_two_phones(
     page.locator("#new-match button[type=submit]").click()
     page.wait_for_url(re.compile(r"/m/\d+$"))
     claim(a, "Ann")
-    code = (page.locator("#invite [data-code]").text_content() or "").strip()
 
     b = phones("B", color_scheme="dark")
-    b.goto("/j")
-    b.page.get_by_label("Code").fill(code)
-    b.page.locator("#join button[type=submit]").click()
-    b.page.wait_for_url(f"**/m/{match_id(a)}")
+    join_with_code(b, a)
     claim(b, "Bob")
     b.mark()
     expect(b.page.locator("#scoreboard")).to_contain_text("Ann's turn")
