@@ -76,6 +76,13 @@ class Written:
         return self.entry is not None
 
 
+def bounded_version(value: object) -> int:
+    """A version from a form, or 0 (as old as can be) when it is missing or out of range."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        return 0
+    return value if 0 <= value <= MAX_DB_INT else 0
+
+
 def players_of(match: Match) -> list[str]:
     """Seat names in seat order."""
     return [seat.player.name for seat in match.seats]
@@ -135,7 +142,7 @@ def append(
     undoes: int | None = None,
 ) -> Written:
     """Store ``move`` (or an undo of entry ``undoes``) if it is new, fresh and legal."""
-    version = version if 0 <= version <= MAX_DB_INT else 0
+    version = bounded_version(version)
     for _ in range(ATTEMPTS):
         db.session.refresh(match)
         earlier = by_key(match, idem_key)

@@ -28,7 +28,7 @@ from ..rules.pirsch_cards import (
     parse_card,
     suit_size,
 )
-from ..sheet import MAX_DB_INT, Sheet, entries_since
+from ..sheet import Sheet, bounded_version, entries_since
 from .base import EntryBase
 
 PHASES = ("hunt", "final")
@@ -226,8 +226,7 @@ def count_hand(
 
 def is_stale(sheet: Sheet, form: Any) -> bool:
     """Whether someone entered something since the form was rendered (the platform refuses it)."""
-    version = form.version.data or 0
-    version = version if 0 <= version <= MAX_DB_INT else 0
+    version = bounded_version(form.version.data)
     return version != sheet.match.version and bool(entries_since(sheet.match, version))
 
 

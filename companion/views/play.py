@@ -24,10 +24,10 @@ from ..security import (
 )
 from ..sheet import (
     ATTEMPTS,
-    MAX_DB_INT,
     Sheet,
     Written,
     append,
+    bounded_version,
     by_key,
     entries_since,
     replay,
@@ -149,8 +149,7 @@ def hold_for_choice(
     seat: int,
 ) -> Response:
     """Check a turn that needs a player's row choice, then hold it for that player's phone."""
-    version = form.version.data or 0
-    version = version if 0 <= version <= MAX_DB_INT else 0
+    version = bounded_version(form.version.data)
     if version != match.version and entries_since(match, version):
         return written_reply(
             match, member, kind, form, Written(stale_after=entries_since(match, version)[-1])
@@ -196,8 +195,7 @@ def gather_parts(
     form's ``seen`` field (the last log entry it was rendered after) when it has one, since holds
     and seat claims move the version without making a part stale; else by the version.
     """
-    version = form.version.data or 0
-    version = version if 0 <= version <= MAX_DB_INT else 0
+    version = bounded_version(form.version.data)
     seen = getattr(form, "seen", None)
     earlier = by_key(match, form.idem.data)
     if earlier is not None:
