@@ -14,6 +14,7 @@ from sqlalchemy import (
     Boolean,
     DateTime,
     ForeignKey,
+    Index,
     Integer,
     String,
     Text,
@@ -61,6 +62,10 @@ class Match(db.Model):
     """One game of one slug. ``version`` goes up in the same transaction as every change."""
 
     __tablename__ = "matches"
+    __table_args__ = (
+        Index("ix_matches_history", "group_id", "status", "finished_at"),
+        Index("ix_matches_group_game", "group_id", "game"),
+    )
 
     id: Mapped[int] = mapped_column(primary_key=True)
     group_id: Mapped[int] = mapped_column(ForeignKey("groups.id"), index=True)
@@ -77,6 +82,8 @@ class Match(db.Model):
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     finished_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
     next_match_id: Mapped[int | None] = mapped_column(ForeignKey("matches.id"))
+    deleted_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    """Set when the host deletes a mistaken match: hidden everywhere, its entries kept 30 days."""
 
     group: Mapped[Group] = relationship(back_populates="matches")
     seats: Mapped[list[Seat]] = relationship(
