@@ -79,3 +79,32 @@ class Seam(Protocol):
     def scoreboard(self, sheet: Sheet) -> dict[str, Any]:
         """Template context for the scoreboard fragment."""
         ...
+
+
+@dataclass(frozen=True)
+class Running:
+    """How a match went, step by step, for the chart after the end.
+
+    ``lines`` holds one ``(label, values)`` per line: the value at the start, then after each
+    step (a round, or a turn). ``limit`` draws the match's end threshold, when there is one.
+    """
+
+    measure: str
+    step: str
+    lines: tuple[tuple[str, tuple[int, ...]], ...]
+    limit: int | None = None
+
+
+def running_totals(seam: Seam, sheet: Sheet) -> Running | None:
+    """The seam's optional ``running_totals(sheet)``; None for a game without rounds to chart."""
+    method = getattr(seam, "running_totals", None)
+    return None if method is None else method(sheet)
+
+
+def cumulative(values: list[int]) -> tuple[int, ...]:
+    """0, then the running sum of ``values`` (heads or points per round)."""
+    out, total = [0], 0
+    for value in values:
+        total += value
+        out.append(total)
+    return tuple(out)

@@ -16,7 +16,8 @@ from wtforms.validators import ValidationError
 
 from ..rules.nuota import RULES, score_hands
 from ..sheet import Sheet
-from .base import EntryKind
+from ..sheet import start as setup_state
+from .base import EntryKind, Running
 from .nuota_board import scoreboard
 from .nuota_forms import KINDS
 from .nuota_hands import gather
@@ -114,6 +115,18 @@ class NuotaSeam:
     def scoreboard(self, sheet: Sheet) -> dict[str, Any]:
         """Lives, who starts, the hands coming in, the last round and the history."""
         return scoreboard(sheet)
+
+    def running_totals(self, sheet: Sheet) -> Running | None:
+        """Each player's lives at the start and after every round."""
+        rounds = sheet.state.rounds
+        if not rounds:
+            return None
+        start = setup_state(sheet.match).lives
+        lines = tuple(
+            (name, (start[seat], *(r.lives[seat] for r in rounds)))
+            for seat, name in enumerate(sheet.players)
+        )
+        return Running(_("Lives"), _("Round"), lines)
 
 
 def named(players: list[str], values: Sequence[Any]) -> str:

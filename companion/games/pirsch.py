@@ -17,7 +17,7 @@ from wtforms.validators import ValidationError
 from ..rules import pirsch as rules
 from ..rules.pirsch_cards import count_footprints, final_points, parse_counts, types
 from ..sheet import Sheet
-from .base import EntryKind
+from .base import EntryKind, Running, cumulative
 from .pirsch_board import board, hunt_formula
 from .pirsch_forms import animal_name, cards_form, cards_move, counts_form, counts_move
 
@@ -167,6 +167,17 @@ class PirschSeam:
     def scoreboard(self, sheet: Sheet) -> dict[str, Any]:
         """Rounds, totals, leaders, the next round and the setup hint."""
         return board(sheet)
+
+    def running_totals(self, sheet: Sheet) -> Running | None:
+        """Each player's points after every round."""
+        rounds = sheet.state.rounds
+        if not rounds:
+            return None
+        lines = tuple(
+            (name, cumulative([r.points[seat] for r in rounds]))
+            for seat, name in enumerate(sheet.players)
+        )
+        return Running(_("Points"), _("Round"), lines)
 
 
 SEAM = PirschSeam()

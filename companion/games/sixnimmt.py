@@ -12,7 +12,7 @@ from wtforms.validators import InputRequired, NumberRange, Optional, StopValidat
 
 from ..rules import sixnimmt as rules
 from ..sheet import Sheet
-from .base import EntryBase, EntryKind
+from .base import EntryBase, EntryKind, Running, cumulative
 from .sixnimmt_table import TABLE_KIND, chooser, table_view
 
 END_CHOICES = [
@@ -230,6 +230,17 @@ class SixNimmtSeam:
             "rounds_left": (state.end.rounds - len(state.rounds)) if state.end.rounds else None,
             "table": table_view(sheet),
         }
+
+    def running_totals(self, sheet: Sheet) -> Running | None:
+        """Each player's heads after every round, with the heads limit when the match has one."""
+        state = sheet.state
+        if not state.rounds:
+            return None
+        lines = tuple(
+            (name, cumulative([heads[seat] for heads in state.rounds]))
+            for seat, name in enumerate(sheet.players)
+        )
+        return Running(_("Bull heads"), _("Round"), lines, state.end.threshold)
 
 
 def join_named(players: list[str], values: list[str]) -> str:

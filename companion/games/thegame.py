@@ -16,7 +16,7 @@ from wtforms import BooleanField, RadioField
 
 from ..rules import thegame as rules
 from ..sheet import Sheet
-from .base import EntryKind
+from .base import EntryKind, Running
 from .thegame_board import describe_move, scoreboard
 from .thegame_forms import entry_kinds
 
@@ -91,6 +91,20 @@ class TheGameSeam:
     def scoreboard(self, sheet: Sheet) -> dict[str, Any]:
         """The piles, the turn, the team's result and record."""
         return scoreboard(sheet)
+
+    def running_totals(self, sheet: Sheet) -> Running | None:
+        """The team's cards left after each turn; None when only the result was typed."""
+        moves = [entry.move for entry in sheet.effective()]
+        if not moves or any(move.get("type") == "result" for move in moves):
+            return None
+        left, values = rules.CARDS, [rules.CARDS]
+        for move in moves:
+            left -= move.get("type") == "play"
+            if move.get("type") == "end_turn":
+                values.append(left)
+        if values[-1] != left or len(values) == 1:
+            values.append(left)
+        return Running(_("Cards left"), _("Turn"), ((_("Team"), tuple(values)),))
 
 
 SEAM = TheGameSeam()

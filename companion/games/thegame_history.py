@@ -69,6 +69,7 @@ def earlier_games(match: Match) -> list[Past]:
         Match.group_id == match.group_id,
         Match.game == "thegame",
         Match.status == "finished",
+        Match.deleted_at.is_(None),
         Match.id != match.id,
         Match.id.in_(same_size),
     )

@@ -1,4 +1,4 @@
-"""A group's history: its finished matches and how often each player played and won."""
+"""A group's history: its finished matches, filtered and paged, and how often each player won."""
 
 from __future__ import annotations
 
@@ -7,15 +7,17 @@ from typing import Any
 from flask import Blueprint, abort, request, url_for
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
+from sqlalchemy.orm import selectinload
 from wtforms import StringField
 from wtforms.validators import DataRequired, Length
 
 from ..extensions import db
 from ..games import SEAMS
 from ..live import go, render
-from ..models import Group, Match, Membership
+from ..models import Group, Match, Membership, Player, Seat
 from ..security import device_id
-from ..sheet import players_of
+from ..sheet import MAX_DB_INT, players_of
+from ..stats.listing import Filters, page_of, player_counts
 
 bp = Blueprint("groups", __name__, url_prefix="/g")
 MAX_PAGE = 100_000
@@ -42,7 +44,11 @@ def member_group_or_404(group_id: int) -> Group:
     joined = db.session.execute(
         db.select(Membership.id)
         .join(Match, Match.id == Membership.match_id)
-        .filter(Match.group_id == group.id, Membership.device_id == device_id())
+        .filter(
+            Match.group_id == group.id,
+            Match.deleted_at.is_(None),
+            Membership.device_id == device_id(),
+        )
         .limit(1)
     ).first()
     if joined is None:
@@ -52,28 +58,22 @@ def member_group_or_404(group_id: int) -> Group:
 
 @bp.route("/<int:group_id>", methods=["GET", "POST"])
 def history(group_id: int) -> Any:
-    """Finished matches, newest first, and per-player counts; the rename form."""
+    """Finished matches, newest first, filtered by game and player; counts; the rename form."""
     group = member_group_or_404(group_id)
     form = RenameForm(obj=group if request.method == "GET" else None)
     if form.validate_on_submit():
         group.name = " ".join(form.name.data.split())
         db.session.commit()
         return go(url_for("groups.history", group_id=group.id))
-    page = min(max(request.args.get("page", 1, type=int), 1), MAX_PAGE)
-    size = 20
-    finished = list(
-        db.session.execute(
-            db.select(Match)
-            .filter(Match.group_id == group.id, Match.status == "finished")
-            .order_by(Match.finished_at.desc(), Match.id.desc())
-            .offset((page - 1) * size)
-            .limit(size + 1)
-        ).scalars()
-    )
+    filters = read_filters(group)
+    number = min(max(request.args.get("page", 1, type=int) or 1, 1), MAX_PAGE)
     ongoing = list(
         db.session.execute(
             db.select(Match)
-            .filter(Match.group_id == group.id, Match.status == "playing")
+            .options(selectinload(Match.seats).selectinload(Seat.player))
+            .filter(
+                Match.group_id == group.id, Match.status == "playing", Match.deleted_at.is_(None)
+            )
             .order_by(Match.created_at.desc())
         ).scalars()
     )
@@ -81,29 +81,22 @@ def history(group_id: int) -> Any:
         "groups/history.html",
         group=group,
         form=form,
-        matches=finished[:size],
-        more=len(finished) > size,
-        page=page,
+        page=page_of(group, filters, number),
+        filters=filters,
+        games=[(slug, seam.title()) for slug, seam in SEAMS.items()],
         ongoing=ongoing,
         counts=player_counts(group),
-        seams=SEAMS,
         names=players_of,
-        renamed=request.args.get("renamed"),
     )
 
 
-def player_counts(group: Group) -> list[dict[str, Any]]:
-    """Played and won per player over the group's finished matches (ties share the win)."""
-    counts: dict[str, dict[str, Any]] = {}
-    rows = db.session.execute(
-        db.select(Match).filter(Match.group_id == group.id, Match.status == "finished")
-    ).scalars()
-    for match in rows:
-        winners = set(match.winners or [])
-        for seat in match.seats:
-            entry = counts.setdefault(
-                seat.player.name, {"name": seat.player.name, "played": 0, "won": 0}
-            )
-            entry["played"] += 1
-            entry["won"] += seat.position in winners
-    return sorted(counts.values(), key=lambda c: (-c["won"], -c["played"], c["name"].casefold()))
+def read_filters(group: Group) -> Filters:
+    """The game and player filters from the query string; unknown values are ignored."""
+    game = request.args.get("game", "")
+    player_id = request.args.get("player", 0, type=int) or 0
+    player = None
+    if 0 < player_id <= MAX_DB_INT:
+        player = db.session.get(Player, player_id)
+        if player is not None and player.group_id != group.id:
+            player = None
+    return Filters(game=game if game in SEAMS else None, player=player)

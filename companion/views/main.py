@@ -27,7 +27,7 @@ def home() -> str:
     rows = db.session.execute(
         db.select(Match)
         .join(Membership, Membership.match_id == Match.id)
-        .filter(Membership.device_id == device_id())
+        .filter(Membership.device_id == device_id(), Match.deleted_at.is_(None))
         .order_by(Match.created_at.desc())
         .limit(12)
     ).scalars()
@@ -37,7 +37,7 @@ def home() -> str:
             db.select(Group)
             .join(Match, Match.group_id == Group.id)
             .join(Membership, Membership.match_id == Match.id)
-            .filter(Membership.device_id == device_id())
+            .filter(Membership.device_id == device_id(), Match.deleted_at.is_(None))
             .distinct()
             .order_by(Group.name)
         ).scalars()

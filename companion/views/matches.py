@@ -62,7 +62,7 @@ def device_groups() -> list[Group]:
             db.select(Group)
             .join(Match, Match.group_id == Group.id)
             .join(Membership, Membership.match_id == Match.id)
-            .filter(Membership.device_id == device_id())
+            .filter(Membership.device_id == device_id(), Match.deleted_at.is_(None))
             .distinct()
             .order_by(Group.name)
         ).scalars()
@@ -176,8 +176,9 @@ def rematch(match_id: int) -> Response:
     from ..security import member_match_or_404
 
     match, _member = member_match_or_404(match_id)
-    if match.next_match_id:
-        return go(url_for("play.sheet", match_id=match.next_match_id))
+    following = db.session.get(Match, match.next_match_id) if match.next_match_id else None
+    if following is not None and following.deleted_at is None:
+        return go(url_for("play.sheet", match_id=following.id))
     if match.is_open:
         abort(409)
     names = [seat.player.name for seat in match.seats]
@@ -236,7 +237,7 @@ def open_match_by_code(code: str) -> tuple[Match | None, str | None]:
     if len(code) != 6:
         return None, _("A code has 6 characters.")
     match = db.session.execute(db.select(Match).filter_by(code=code)).scalar_one_or_none()
-    if match is None or not match.is_open:
+    if match is None or not match.is_open or match.deleted_at is not None:
         return None, _("No open match has this code. Check it on the host's phone.")
     if match.join_locked:
         return None, _("The host has locked joining for this match.")

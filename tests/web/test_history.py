@@ -46,7 +46,7 @@ def test_a_finished_match_appears_with_winners_and_totals(phone: Phone, other: P
     listed = page.by_id("history")
     assert "6 nimmt!" in listed.text()
     assert "Won by Ann" in listed.text()
-    assert "Ann 8 · Bob 11 · Cy 21" in listed.text()
+    assert "1st Ann 8 2nd Bob 11 3rd Cy 21" in listed.text()
     link = listed.find("a", href=f"/m/{match_id}")
     assert link is not None, "the finished match links to its sheet"
     assert "Playing now" not in page.text()
@@ -58,6 +58,12 @@ def test_played_and_won_counts_ties_share_the_win(phone: Phone, other: Phone) ->
     finish(phone, match_id, [2, 2, 9])  # Ann and Bob tie
     assert counts(phone, group_id) == {"Ann": (1, 1), "Bob": (1, 1), "Cy": (1, 0)}
     assert "Won by Ann, Bob" in history(phone, group_id)
+    assert "1st= Ann 2 1st= Bob 2 3rd Cy 9" in history(phone, group_id), "ties share a place"
+    page = parse(phone.get(f"/g/{group_id}").get_data(as_text=True))
+    links = {a.text(): a.attrs["href"] for a in page.by_id("history").find_all("a")}
+    players = {a.text(): a.attrs["href"] for a in page.find("table", class_="stats").find_all("a")}
+    assert links["Ann"] == players["Ann"] and links["Ann"].startswith(f"/g/{group_id}/p/")
+    assert phone.get(links["Cy"]).status_code == 200, "each name leads to the player's page"
     # A second match in the same group, with a new player: only Cy wins.
     second = phone.new_match(["Cy", "Ann", "Dee"], end="rounds", rounds="1",
                              group=str(group_id))  # fmt: skip

@@ -385,3 +385,15 @@ def test_the_group_history_shows_a_team_result_not_a_winner(phone: Phone) -> Non
     assert "Team result: 12 cards left" in html
     assert "Team game: Ann, Bob" in html
     assert "Won by" not in html
+
+
+def test_the_record_forgets_an_earlier_game_deleted_after_the_end(phone: Phone) -> None:
+    first = start(phone, ["Ann", "Bob"])
+    enter_result(phone, first, 20)
+    second = rematch(phone, first)
+    enter_result(phone, second, 7)
+    assert "The best before was 20 cards left." in page(phone, second)
+    assert phone.post(f"/m/{first}/delete").status_code == 303
+    html = page(phone, second)
+    assert "The best before was 20" not in html, "the finished board is not served from memory"
+    assert "Your first game of The Game with this many players in this group." in html

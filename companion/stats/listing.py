@@ -1,0 +1,163 @@
+"""The group page's list of finished matches: one page at a time, in a bounded number of queries.
+
+A page costs a count, the page's matches, their seats with the players' names and one query for
+all their entries, however long the history is. The order and the filters
+follow the indexes ``ix_matches_history`` (group, status, finished_at) and
+``ix_matches_group_game``.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+from typing import Any
+
+from flask_babel import gettext as _
+from sqlalchemy import Text, cast, func
+
+from ..extensions import db
+from ..games import SEAMS
+from ..models import Group, Match, Player, Seat
+from .places import place_label, places, result_of
+from .replays import Finished, final_states, load
+
+PAGE_SIZE = 20
+
+
+@dataclass(frozen=True)
+class Filters:
+    """What the list is narrowed to: one game, one player, both or neither."""
+
+    game: str | None = None
+    player: Player | None = None
+
+    def args(self) -> dict[str, Any]:
+        """The query-string arguments that keep these filters on another page."""
+        out: dict[str, Any] = {}
+        if self.game:
+            out["game"] = self.game
+        if self.player is not None:
+            out["player"] = self.player.id
+        return out
+
+
+@dataclass(frozen=True)
+class SeatRow:
+    """One player of a listed match: name, place and final number."""
+
+    name: str
+    player_id: int
+    place: str
+    value: int | None
+
+
+@dataclass(frozen=True)
+class MatchRow:
+    """One listed match."""
+
+    match: Finished
+    seats: list[SeatRow]
+    winners: list[str]
+    duration: str
+    team_left: int | None = None
+
+
+@dataclass
+class Page:
+    """One page of the list and where the pager may go."""
+
+    rows: list[MatchRow]
+    number: int
+    count: int
+    pages: int
+    filters: Filters = field(default_factory=Filters)
+
+
+def cooperative(game: str) -> bool:
+    """Whether the game is played as one team: a shared result, never a win."""
+    return bool(getattr(SEAMS.get(game), "cooperative", False))
+
+
+def finished(group: Group, filters: Filters) -> Any:
+    """The WHERE of the list: the group's finished matches that were not deleted, filtered."""
+    query = db.select(Match).filter(
+        Match.group_id == group.id, Match.status == "finished", Match.deleted_at.is_(None)
+    )
+    if filters.game:
+        query = query.filter(Match.game == filters.game)
+    if filters.player is not None:
+        seated = db.select(Seat.match_id).filter(Seat.player_id == filters.player.id)
+        query = query.filter(Match.id.in_(seated))
+    return query
+
+
+def page_of(group: Group, filters: Filters, number: int) -> Page:
+    """Page ``number`` (from 1; a page past the end shows the last one) of the list."""
+    query = finished(group, filters)
+    count = db.session.execute(query.with_only_columns(func.count(Match.id))).scalar_one()
+    pages = max(1, -(-count // PAGE_SIZE))
+    number = min(max(number, 1), pages)
+    matches = load(
+        query.order_by(Match.finished_at.desc(), Match.id.desc())
+        .offset((number - 1) * PAGE_SIZE)
+        .limit(PAGE_SIZE)
+    )
+    states = final_states(matches)
+    rows = [row_of(match, states.get(match.id)) for match in matches]
+    return Page(rows=rows, number=number, count=count, pages=pages, filters=filters)
+
+
+def row_of(match: Finished, state: Any) -> MatchRow:
+    """A match as the list shows it; without a state (a log that no longer replays) no numbers."""
+    names = match.names
+    winners = [names[s] for s in match.winners if 0 <= s < len(names)]
+    duration = human_duration(match.created_at, match.finished_at)
+    if state is None:
+        seats = [SeatRow(seat.name, seat.player_id, "", None) for seat in match.seats]
+        return MatchRow(match, seats, winners, duration)
+    placed = places(match, state)
+    seats = [
+        SeatRow(seat.name, seat.player_id, place_label(*place), result_of(match.game, state, i))
+        for i, (seat, place) in enumerate(zip(match.seats, placed, strict=True))
+    ]
+    if cooperative(match.game):
+        return MatchRow(match, seats, winners, duration, team_left=seats[0].value)
+    order = sorted(range(len(seats)), key=lambda i: (placed[i][0], i))
+    return MatchRow(match, [seats[i] for i in order], winners, duration)
+
+
+def human_duration(start: datetime | None, end: datetime | None) -> str:
+    """How long a match took, e.g. "1 h 05 min", "25 min", "under a minute"."""
+    if start is None or end is None:
+        return ""
+    if (start.tzinfo is None) != (end.tzinfo is None):
+        start, end = start.replace(tzinfo=None), end.replace(tzinfo=None)
+    minutes = max(0, (end - start) // timedelta(minutes=1))
+    if minutes < 1:
+        return _("under a minute")
+    if minutes < 60:
+        return _("%(minutes)d min", minutes=minutes)
+    return _("%(hours)d h %(minutes)02d min", hours=minutes // 60, minutes=minutes % 60)
+
+
+def player_counts(group: Group) -> list[dict[str, Any]]:
+    """Played and won per player over the finished matches (ties share the win; a cooperative
+    game is a team result, not a win). The database groups the rows: one per player, seat,
+    winners and game, however many matches there are."""
+    winners = cast(Match.winners, Text)
+    rows = db.session.execute(
+        db.select(Seat.player_id, Player.name, Seat.position, winners, Match.game, func.count())
+        .join(Match, Match.id == Seat.match_id)
+        .join(Player, Player.id == Seat.player_id)
+        .filter(Match.group_id == group.id, Match.status == "finished", Match.deleted_at.is_(None))
+        .group_by(Seat.player_id, Player.name, Seat.position, winners, Match.game)
+    ).all()
+    counts: dict[int, dict[str, Any]] = {}
+    for player_id, name, position, won_by, game, times in rows:
+        entry = counts.setdefault(player_id, {"id": player_id, "name": name, "played": 0, "won": 0})
+        entry["played"] += times
+        won = json.loads(won_by) if won_by else None
+        if not cooperative(game) and position in (won or []):
+            entry["won"] += times
+    return sorted(counts.values(), key=lambda c: (-c["won"], -c["played"], c["name"].casefold()))

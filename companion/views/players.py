@@ -1,0 +1,27 @@
+"""A player's page in a group: their record game by game, for the group's members only."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, abort
+
+from ..extensions import db
+from ..live import render
+from ..models import Player
+from ..stats.player import player_record
+from .groups import member_group_or_404
+
+bp = Blueprint("players", __name__, url_prefix="/g")
+
+
+@bp.route("/<int:group_id>/p/<int:player_id>")
+def player(group_id: int, player_id: int) -> Any:
+    """Played, won, results, streaks and each game's own figures; 404 outside the group."""
+    group = member_group_or_404(group_id)
+    person = db.session.get(Player, player_id)
+    if person is None or person.group_id != group.id:
+        abort(404)
+    return render(
+        "players/player.html", group=group, player=person, records=player_record(group, person)
+    )

@@ -1,0 +1,135 @@
+"""The group page at 5,000 matches: the right matches on every page, filters, bounded queries."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from datetime import UTC, datetime, timedelta
+
+from sqlalchemy import event, insert
+
+from companion.extensions import db
+from companion.models import Match, Seat
+
+from ..conftest import Phone
+from .helpers import group_of, parse
+from .helpers import shared_template_bytecode as shared_template_bytecode  # autouse
+from .history_helpers import player_id
+
+MATCHES = 5000
+PAGE = 20
+START = datetime(2025, 1, 1, 18, 0, tzinfo=UTC)
+
+
+def bulk_history(phone: Phone) -> tuple[int, list[int]]:
+    """5,000 finished matches in one group, the 1st one the oldest; every 10th is Nuota with Cy
+    sitting in; Ann wins the even ones and Bob the odd ones. Returns the group and the ids."""
+    first = phone.new_match(["Ann", "Bob"])
+    group_id = group_of(phone.app, first)
+    ann, bob = (player_id(phone.app, group_id, name) for name in ("Ann", "Bob"))
+    with phone.app.app_context():
+        from companion.models import Player
+
+        cy = Player(group_id=group_id, name="Cy", key="cy")
+        db.session.add(cy)
+        db.session.flush()
+        rows = [
+            {"group_id": group_id, "game": "nuota" if i % 10 == 0 else "sixnimmt",
+             "options": {}, "seed": 0, "status": "finished", "version": 1,
+             "winners": [i % 2], "created_at": START + timedelta(hours=i) - timedelta(minutes=75),
+             "finished_at": START + timedelta(hours=i)}
+            for i in range(MATCHES)
+        ]  # fmt: skip
+        db.session.execute(insert(Match), rows)
+        ids = list(
+            db.session.execute(
+                db.select(Match.id).filter(Match.group_id == group_id, Match.status == "finished")
+                .order_by(Match.finished_at)
+            ).scalars()
+        )  # fmt: skip
+        seats = []
+        for i, match_id in enumerate(ids):
+            seats += [{"match_id": match_id, "player_id": ann, "position": 0},
+                      {"match_id": match_id, "player_id": bob, "position": 1}]  # fmt: skip
+            if i % 10 == 0:
+                seats.append({"match_id": match_id, "player_id": cy.id, "position": 2})
+        db.session.execute(insert(Seat), seats)
+        db.session.commit()
+    return group_id, ids
+
+
+@contextmanager
+def counted(phone: Phone) -> Iterator[list[str]]:
+    """The SQL statements run meanwhile."""
+    statements: list[str] = []
+    with phone.app.app_context():
+        engine = db.engine
+
+    def count(conn: object, cursor: object, statement: str, *args: object) -> None:
+        statements.append(statement)
+
+    event.listen(engine, "before_cursor_execute", count)
+    try:
+        yield statements
+    finally:
+        event.remove(engine, "before_cursor_execute", count)
+
+
+def listed(phone: Phone, url: str) -> tuple[list[int], list[str], str]:
+    """The match ids listed, the SQL statements it took and the page's text."""
+    with counted(phone) as statements:
+        response = phone.get(url)
+    assert response.status_code == 200
+    page = parse(response.get_data(as_text=True))
+    history = page.by_id("history")
+    ids = [int(a.attrs["href"].split("/")[-1]) for a in history.find_all("a")
+           if a.attrs.get("href", "").startswith("/m/")]  # fmt: skip
+    return ids, statements, history.text()
+
+
+def test_pages_at_five_thousand_matches(phone: Phone) -> None:
+    group_id, ids = bulk_history(phone)
+    newest_first = ids[::-1]
+    pages = MATCHES // PAGE
+    first, q_first, text = listed(phone, f"/g/{group_id}")
+    assert first == newest_first[:PAGE]
+    assert f"Page 1 of {pages}" in text and "5000 matches" in text
+    assert "took 1 h 15 min" in text
+    middle, q_middle, text = listed(phone, f"/g/{group_id}?page=125")
+    assert middle == newest_first[124 * PAGE : 125 * PAGE]
+    assert f"Page 125 of {pages}" in text
+    last, q_last, _ = listed(phone, f"/g/{group_id}?page={pages}")
+    assert last == newest_first[-PAGE:] and last[-1] == ids[0]
+    beyond, _, _ = listed(phone, f"/g/{group_id}?page=99999")
+    assert beyond == last, "a page past the end shows the last one"
+    assert len(q_first) == len(q_middle) == len(q_last), "the same work on every page"
+    assert len(q_first) <= 14, q_first
+    for statements in (q_first, q_middle, q_last):
+        assert sum("FROM entries" in s for s in statements) == 1, "all entries in one query"
+        assert sum("FROM seats" in s for s in statements) <= 3, "no query per match"
+
+
+def test_filters_by_game_and_player_work_without_script(phone: Phone) -> None:
+    group_id, ids = bulk_history(phone)
+    nuota = [match_id for i, match_id in enumerate(ids) if i % 10 == 0][::-1]
+    found, _, text = listed(phone, f"/g/{group_id}?game=nuota")
+    assert found == nuota[:PAGE] and "500 matches" in text
+    cy = player_id(phone.app, group_id, "Cy")
+    found, _, text = listed(phone, f"/g/{group_id}?player={cy}&page=25")
+    assert found == nuota[24 * PAGE :] and "Page 25 of 25" in text
+    found, _, text = listed(phone, f"/g/{group_id}?player={cy}&game=sixnimmt")
+    assert found == [] and "No finished matches with these filters" in text
+    page = parse(phone.get(f"/g/{group_id}?game=nuota&page=2").get_data(as_text=True))
+    older = page.find("a", rel="next")
+    assert (
+        older is not None
+        and "game=nuota" in older.attrs["href"]
+        and "page=3" in older.attrs["href"]
+    )
+    form = page.by_id("history").find("form")
+    assert form is not None and form.attrs["method"] == "get"
+    chosen = form.find("option", value="nuota")
+    assert chosen is not None and "selected" in chosen.attrs
+    # Nonsense filters are ignored, not an error.
+    found, _, _ = listed(phone, f"/g/{group_id}?game=chess&player=abc&page=-4")
+    assert found == ids[::-1][:PAGE]
