@@ -1,0 +1,190 @@
+"""Looking after a group's history: export, import, player names and mistaken matches."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from flask import Blueprint, Flask, Response, abort, current_app, request, url_for
+from werkzeug.exceptions import NotFound
+
+from ..archive import ImportRefused, export_group, import_group
+from ..archive.players import PlayerRefused, merge_players, rename_player
+from ..archive.purge import recently_deleted, restorable_until
+from ..archive.schema import parse
+from ..archive.table import export_csv
+from ..extensions import db, limiter
+from ..live import go, render
+from ..models import Group, Match, Membership, Player
+from ..security import device_id, ensure_device
+from .groups import member_group_or_404
+from .manage_forms import ImportForm, MergePlayersForm, RenamePlayerForm
+
+bp = Blueprint("manage", __name__)
+DONE = ("renamed", "merged", "restored", "imported")
+
+
+def manage_panel(group: Group, **forms: Any) -> dict[str, Any]:
+    """What ``groups/_manage.html`` shows for ``group``, so the including page passes nothing."""
+    done = request.args.get("done")
+    return {
+        "rename": forms.get("rename") or RenamePlayerForm(group, prefix="rename", formdata=None),
+        "merge": forms.get("merge") or MergePlayersForm(group, prefix="merge", formdata=None),
+        "deleted": len(recently_deleted(group)),
+        "done": done if done in DONE else None,
+        "error": forms.get("error"),
+    }
+
+
+def raise_import_limit() -> None:
+    """Let the import page take an export file larger than an ordinary form may be.
+
+    Runs before every other request hook, which read the form (and so the body) first.
+    """
+    if request.endpoint == "manage.import_page":
+        request.max_content_length = current_app.config["IMPORT_MAX_BYTES"]
+
+
+@bp.record_once
+def _register(state: Any) -> None:
+    """Make :func:`manage_panel` a template global and raise the size limit for imports."""
+    app: Flask = state.app
+    app.add_template_global(manage_panel)
+    app.before_request_funcs.setdefault(None, []).insert(0, raise_import_limit)
+
+
+def group_page(group: Group, done: str) -> Response:
+    """Back to the group page, where the panel says what was done."""
+    return go(url_for("groups.history", group_id=group.id, done=done) + "#manage")
+
+
+def panel_again(group: Group, **forms: Any) -> Response:
+    """The panel with the refused form's errors: the fragment for htmx, a page otherwise."""
+    return render(
+        "manage/page.html", "groups/_manage.html", group=group, manage=manage_panel(group, **forms)
+    )
+
+
+def player_of(group: Group, raw: str | None) -> Player:
+    """The group's player with this id (the form validated it)."""
+    player = db.session.get(Player, int(raw or 0))
+    if player is None or player.group_id != group.id:
+        abort(400)
+    return player
+
+
+@bp.get("/g/<int:group_id>/manage")
+def page(group_id: int) -> Response:
+    """The management panel on a page of its own."""
+    group = member_group_or_404(group_id)
+    return render("manage/page.html", group=group, manage=manage_panel(group))
+
+
+@bp.post("/g/<int:group_id>/players/rename")
+def rename(group_id: int) -> Response:
+    """Rename a player; a clash with another name is explained in place."""
+    group = member_group_or_404(group_id)
+    form = RenamePlayerForm(group, prefix="rename")
+    if not form.validate_on_submit():
+        return panel_again(group, rename=form)
+    try:
+        rename_player(player_of(group, form.player.data), form.name.data or "")
+    except PlayerRefused as refused:
+        db.session.rollback()
+        form.name.errors = [refused.reason]
+        return panel_again(group, rename=form)
+    db.session.commit()
+    return group_page(group, "renamed")
+
+
+@bp.post("/g/<int:group_id>/players/merge")
+def merge(group_id: int) -> Response:
+    """Merge two names of the same person; two people who played together are refused."""
+    group = member_group_or_404(group_id)
+    form = MergePlayersForm(group, prefix="merge")
+    if not form.validate_on_submit():
+        return panel_again(group, merge=form)
+    try:
+        merge_players(player_of(group, form.keep.data), player_of(group, form.gone.data))
+    except PlayerRefused as refused:
+        db.session.rollback()
+        form.gone.errors = [refused.reason]
+        return panel_again(group, merge=form)
+    db.session.commit()
+    return group_page(group, "merged")
+
+
+def download(body: str, mimetype: str, filename: str) -> Response:
+    """A response the browser saves as ``filename``."""
+    response = Response(body, mimetype=mimetype)
+    response.headers["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
+
+
+@bp.get("/g/<int:group_id>/export.json")
+def export_json(group_id: int) -> Response:
+    """The whole group as a JSON download (docs/export-format.md)."""
+    group = member_group_or_404(group_id)
+    body = json.dumps(export_group(group), ensure_ascii=False, indent=1)
+    return download(body, "application/json", f"companion-group-{group.id}.json")
+
+
+@bp.get("/g/<int:group_id>/export.csv")
+def export_table(group_id: int) -> Response:
+    """One row per player per match, as a CSV download."""
+    group = member_group_or_404(group_id)
+    return download(export_csv(group), "text/csv", f"companion-group-{group.id}.csv")
+
+
+@bp.route("/g/import", methods=["GET", "POST"])
+@limiter.limit(lambda: current_app.config["CREATE_RATE_LIMIT"], methods=["POST"])
+def import_page() -> Response:
+    """Upload an export file to create a new group here; all or nothing."""
+    form = ImportForm()
+    error = None
+    if form.validate_on_submit():
+        try:
+            group = import_group(parse(form.file.data.read()), ensure_device())
+            db.session.commit()
+        except ImportRefused as refused:
+            db.session.rollback()
+            error = refused.reason
+        else:
+            return go(url_for("groups.history", group_id=group.id, done="imported") + "#manage")
+    limit = current_app.config["IMPORT_MAX_BYTES"] // (1024 * 1024)
+    return render("manage/import.html", "manage/_import.html", form=form, error=error, limit=limit)
+
+
+def group_with_deleted_or_404(group_id: int) -> Group:
+    """The group, if this device joined one of its matches, deleted ones included: a host whose
+    only match there was deleted must still reach it to restore it."""
+    group = db.session.get(Group, group_id)
+    joined = db.session.execute(
+        db.select(Membership.id)
+        .join(Match, Match.id == Membership.match_id)
+        .filter(Match.group_id == group_id, Membership.device_id == device_id())
+        .limit(1)
+    ).first()
+    if group is None or joined is None:
+        abort(404)
+    return group
+
+
+@bp.get("/g/<int:group_id>/deleted")
+def deleted(group_id: int) -> Response:
+    """Matches deleted in the last 30 days, with Restore for the host of each."""
+    group = group_with_deleted_or_404(group_id)
+    try:
+        member_group_or_404(group_id)
+        still_member = True
+    except NotFound:
+        still_member = False
+    return render(
+        "manage/deleted.html",
+        group=group,
+        matches=recently_deleted(group),
+        me=device_id(),
+        restorable_until=restorable_until,
+        done=request.args.get("done") == "deleted",
+        still_member=still_member,
+    )

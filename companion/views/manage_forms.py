@@ -1,0 +1,68 @@
+"""The forms of the group management pages (CSRF-protected; they work without JavaScript)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask_babel import lazy_gettext as _l
+from flask_wtf import FlaskForm
+from flask_wtf.file import FileField, FileRequired
+from wtforms import SelectField, StringField, ValidationError
+from wtforms.validators import DataRequired, Length
+
+from ..models import Group
+
+
+def known_player(form: Any, field: Any) -> None:
+    """The chosen player must be one of the group's (a tampered form gets a plain message)."""
+    if field.data not in {value for value, _label in field.choices}:
+        raise ValidationError(_l("Choose a player of this group."))
+
+
+class PlayerForm(FlaskForm):
+    """A form whose selects list the group's players."""
+
+    def __init__(self, group: Group, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        choices = [(str(p.id), p.name) for p in sorted(group.players, key=lambda p: p.key)]
+        for index, field in enumerate(f for f in self if isinstance(f, SelectField)):
+            field.choices = choices
+            if field.data is None and len(choices) > index:
+                field.data = choices[index][0]
+
+
+class RenamePlayerForm(PlayerForm):
+    """Rename one player of the group."""
+
+    player = SelectField(_l("Player"), validators=[known_player], validate_choice=False)
+    name = StringField(
+        _l("New name"),
+        validators=[
+            DataRequired(_l("Enter a name.")),
+            Length(max=40, message=_l("At most 40 characters.")),
+        ],
+    )
+
+
+class MergePlayersForm(PlayerForm):
+    """Merge two names of the same person: the first stays, the second goes."""
+
+    keep = SelectField(_l("Keep this name"), validators=[known_player], validate_choice=False)
+    gone = SelectField(
+        _l("Merge this name into it"), validators=[known_player], validate_choice=False
+    )
+
+    def validate_gone(self, field: Any) -> None:
+        """Merging a name into itself means nothing."""
+        if field.data == self.keep.data:
+            raise ValidationError(_l("Choose two different names to merge."))
+
+
+class ImportForm(FlaskForm):
+    """An export file to create a new group from."""
+
+    file = FileField(_l("Export file (JSON)"), validators=[FileRequired(_l("Choose a file."))])
+
+
+class ConfirmForm(FlaskForm):
+    """Only the CSRF token: a yes to delete or restore a match."""

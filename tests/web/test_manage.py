@@ -1,0 +1,307 @@
+"""Renaming and merging players, deleting and restoring matches, purging, exports, access."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from datetime import timedelta
+from typing import Any
+
+from click.testing import Result
+from flask import Flask
+
+from companion.extensions import db
+from companion.models import Entry, Match, Membership, Player, Seat, utcnow
+
+from ..conftest import Phone, code_of, count
+from .helpers import group_of, match_row, parse, table, text_of, viewer_path
+from .helpers import shared_template_bytecode as shared_template_bytecode  # autouse
+
+
+def players(app: Flask, group_id: int) -> dict[str, int]:
+    """Player name -> number of seats, for the group."""
+    with app.app_context():
+        rows = db.session.query(Player).filter_by(group_id=group_id).all()
+        return {p.name: db.session.query(Seat).filter_by(player_id=p.id).count() for p in rows}
+
+
+def player_id(app: Flask, group_id: int, name: str) -> str:
+    with app.app_context():
+        found = db.session.query(Player).filter_by(group_id=group_id, name=name).one()
+        return str(found.id)
+
+
+def finished_match(phone: Phone, other: Phone, names: list[str], group: str = "new") -> int:
+    match_id = table(phone, other, names=names, end="rounds", rounds="1", group=group)
+    assert phone.enter_heads(match_id, [3] + [5] * (len(names) - 1)).status_code == 303
+    assert match_row(phone.app, match_id)["status"] == "finished"
+    return match_id
+
+
+def test_rename_a_player_everywhere(app: Flask, phone: Phone, other: Phone) -> None:
+    match_id = finished_match(phone, other, ["Ann", "Bob"])
+    group_id = group_of(app, match_id)
+    data = {"rename-player": player_id(app, group_id, "Bob"), "rename-name": "  Roberto   Rossi "}
+    response = other.post(f"/g/{group_id}/players/rename", data)
+    assert response.status_code == 303
+    assert response.headers["Location"].endswith(f"/g/{group_id}?done=renamed#manage")
+    assert players(app, group_id) == {"Ann": 1, "Roberto Rossi": 1}
+    assert "Roberto Rossi" in text_of(phone.get(f"/m/{match_id}"))
+    page = phone.get(f"/g/{group_id}/manage?done=renamed")
+    assert "The player is renamed in every match." in text_of(page)
+
+
+def test_rename_clash_is_explained_in_place(app: Flask, phone: Phone, other: Phone) -> None:
+    match_id = finished_match(phone, other, ["Ann", "Bob"])
+    group_id = group_of(app, match_id)
+    bob = player_id(app, group_id, "Bob")
+    for hx in (False, True):
+        response = phone.post(
+            f"/g/{group_id}/players/rename", {"rename-player": bob, "rename-name": "ANN"}, hx=hx
+        )
+        assert response.status_code == 200
+        html = response.get_data(as_text=True)
+        assert "There is already a player called Ann in this group." in html
+        assert ('id="manage"' in html) and (("<html" in html) is not hx)
+    assert players(app, group_id) == {"Ann": 1, "Bob": 1}
+    same = phone.post(f"/g/{group_id}/players/rename", {"rename-player": bob, "rename-name": "bob"})
+    assert same.status_code == 303, "a change of case only is fine"
+    assert players(app, group_id) == {"Ann": 1, "bob": 1}
+
+
+def test_rename_refuses_bad_input_without_a_500(app: Flask, phone: Phone, other: Phone) -> None:
+    match_id = finished_match(phone, other, ["Ann", "Bob"])
+    group_id = group_of(app, match_id)
+    url = f"/g/{group_id}/players/rename"
+    for data, message in (
+        ({"rename-player": "999999", "rename-name": "X"}, "Choose a player of this group."),
+        ({"rename-player": "abc", "rename-name": "X"}, "Choose a player of this group."),
+        ({"rename-player": player_id(app, group_id, "Ann"), "rename-name": " "}, "Enter a name."),
+        ({"rename-player": player_id(app, group_id, "Ann"), "rename-name": "x" * 41},
+         "At most 40 characters."),
+    ):  # fmt: skip
+        response = phone.post(url, data)
+        assert response.status_code == 200 and message in response.get_data(as_text=True)
+    assert players(app, group_id) == {"Ann": 1, "Bob": 1}
+
+
+def test_merge_moves_the_seats_and_keeps_the_name(app: Flask, phone: Phone, other: Phone) -> None:
+    first = finished_match(phone, other, ["Ann", "Bob"])
+    group_id = group_of(app, first)
+    finished_match(phone, other, ["Ann", "Roberto"], group=str(group_id))
+    assert players(app, group_id) == {"Ann": 2, "Bob": 1, "Roberto": 1}
+    data = {
+        "merge-keep": player_id(app, group_id, "Bob"),
+        "merge-gone": player_id(app, group_id, "Roberto"),
+    }
+    response = phone.post(f"/g/{group_id}/players/merge", data, hx=True)
+    assert response.status_code == 204 and "done=merged" in response.headers["HX-Location"]
+    assert players(app, group_id) == {"Ann": 2, "Bob": 2}
+
+
+def test_merge_refusals_are_explained(app: Flask, phone: Phone, other: Phone) -> None:
+    match_id = finished_match(phone, other, ["Ann", "Bob"])
+    group_id = group_of(app, match_id)
+    ann, bob = player_id(app, group_id, "Ann"), player_id(app, group_id, "Bob")
+    url = f"/g/{group_id}/players/merge"
+    same = phone.post(url, {"merge-keep": ann, "merge-gone": ann})
+    assert "Choose two different names to merge." in same.get_data(as_text=True)
+    together = phone.post(url, {"merge-keep": ann, "merge-gone": bob}, hx=True)
+    assert together.status_code == 200
+    assert "Ann and Bob sat at the same table in a match" in together.get_data(as_text=True)
+    assert players(app, group_id) == {"Ann": 1, "Bob": 1}
+
+
+def test_only_members_manage_export_or_see_deleted(app: Flask, phone: Phone, other: Phone) -> None:
+    match_id = finished_match(phone, other, ["Ann", "Bob"])
+    group_id = group_of(app, match_id)
+    stranger = Phone(app)
+    ann = player_id(app, group_id, "Ann")
+    for url in ("manage", "export.json", "export.csv", "deleted"):
+        assert stranger.get(f"/g/{group_id}/{url}").status_code == 404, url
+        assert phone.get(f"/g/{group_id}/{url}").status_code == 200, url
+    rename = stranger.post(
+        f"/g/{group_id}/players/rename", {"rename-player": ann, "rename-name": "Z"}
+    )
+    assert rename.status_code == 404
+    merge = stranger.post(f"/g/{group_id}/players/merge", {"merge-keep": ann, "merge-gone": ann})
+    assert merge.status_code == 404
+    assert players(app, group_id) == {"Ann": 1, "Bob": 1}
+
+
+def test_delete_asks_first_then_hides_the_match_everywhere(
+    app: Flask, phone: Phone, other: Phone
+) -> None:
+    match_id = table(phone, other, names=["Ann", "Bob"])
+    group_id = group_of(app, match_id)
+    kept = finished_match(phone, other, ["Cy", "Dee"], group=str(group_id))
+    code = code_of(app, match_id)
+    viewer = viewer_path(phone, match_id)
+    assert Phone(app).get(viewer).status_code == 200
+    assert phone.enter_heads(match_id, [1, 2]).status_code == 303
+    sheet = parse(phone.get(f"/m/{match_id}").get_data(as_text=True))
+    assert sheet.find("a", href=f"/m/{match_id}/delete") is not None, "the host sees the button"
+    confirm = phone.get(f"/m/{match_id}/delete")
+    assert confirm.status_code == 200
+    page = text_of(confirm)
+    assert "Delete this match?" in page and "Keep" in page
+    assert match_row(app, match_id)["deleted_at"] is None, "asking changes nothing"
+    done = phone.post(f"/m/{match_id}/delete", {})
+    assert done.status_code == 303
+    assert done.headers["Location"].endswith(f"/g/{group_id}/deleted?done=deleted")
+    listed = text_of(phone.get(done.headers["Location"]))
+    assert "The match is deleted. You can restore it for 30 days." in listed
+    assert "Back to" in listed, "the group still has a match of this phone"
+    assert match_row(app, match_id)["deleted_at"] is not None
+    assert count(app, Entry) == 2, "the entries stay"
+    for who in (phone, other):
+        assert who.get(f"/m/{match_id}").status_code == 404
+        assert who.get(f"/m/{match_id}/live?v=0").status_code == 404
+    assert Phone(app).get(viewer).status_code == 404, "the shared screen too"
+    newcomer = Phone(app)
+    assert newcomer.post("/j", {"code": code}).status_code == 200
+    export = json.loads(phone.get(f"/g/{group_id}/export.json").get_data(as_text=True))
+    assert [m["id"] for m in export["matches"]] == [kept]
+    exported = phone.get(f"/g/{group_id}/export.csv").get_data(as_text=True)
+    assert "Cy" in exported and "Ann" not in exported
+
+
+def test_only_the_host_deletes(app: Flask, phone: Phone, other: Phone) -> None:
+    match_id = table(phone, other, names=["Ann", "Bob"])
+    sheet = parse(other.get(f"/m/{match_id}").get_data(as_text=True))
+    assert sheet.find("a", href=f"/m/{match_id}/delete") is None
+    assert other.get(f"/m/{match_id}/delete").status_code == 403
+    assert other.post(f"/m/{match_id}/delete", {}).status_code == 403
+    assert Phone(app).post(f"/m/{match_id}/delete", {}).status_code == 404
+    assert match_row(app, match_id)["deleted_at"] is None
+
+
+def test_restore_within_30_days_by_the_host_only(app: Flask, phone: Phone, other: Phone) -> None:
+    match_id = finished_match(phone, other, ["Ann", "Bob"])
+    group_id = group_of(app, match_id)
+    assert phone.post(f"/m/{match_id}/delete", {}).status_code == 303
+    listed = text_of(other.get(f"/g/{group_id}/deleted"))
+    assert "6 nimmt!" in listed and "Only the host of this match can restore it." in listed
+    assert "Back to" not in listed, "the group page has nothing left to show this phone"
+    assert other.post(f"/m/{match_id}/restore", {}).status_code == 403
+    assert Phone(app).post(f"/m/{match_id}/restore", {}).status_code == 404
+    page = parse(phone.get(f"/g/{group_id}/deleted").get_data(as_text=True))
+    assert page.find("form", action=f"/m/{match_id}/restore") is not None
+    assert phone.post(f"/m/{match_id}/restore", {}).status_code == 303
+    assert match_row(app, match_id)["deleted_at"] is None
+    assert other.get(f"/m/{match_id}").status_code == 200
+    assert "No match was deleted" in text_of(phone.get(f"/g/{group_id}/deleted"))
+    assert phone.post(f"/m/{match_id}/restore", {}).status_code == 404, "nothing to restore"
+
+
+def age(app: Flask, match_id: int, days: int) -> None:
+    """Pretend the match was deleted ``days`` ago."""
+    with app.app_context():
+        match = db.session.get(Match, match_id)
+        assert match is not None
+        match.deleted_at = utcnow() - timedelta(days=days)
+        db.session.commit()
+
+
+def test_purge_removes_only_matches_deleted_over_30_days_ago(
+    app: Flask, phone: Phone, other: Phone
+) -> None:
+    old = finished_match(phone, other, ["Ann", "Bob"])
+    group_id = group_of(app, old)
+    recent = finished_match(phone, other, ["Ann", "Bob"], group=str(group_id))
+    kept = finished_match(phone, other, ["Ann", "Bob"], group=str(group_id))
+    for match_id in (old, recent):
+        assert phone.post(f"/m/{match_id}/delete", {}).status_code == 303
+    age(app, old, 31)
+    age(app, recent, 29)
+    assert phone.post(f"/m/{old}/restore", {}).status_code == 404, "too late to restore"
+    result: Result = app.test_cli_runner().invoke(args=["purge-deleted"])
+    assert result.exit_code == 0 and "Removed 1 deleted matches." in result.output
+    with app.app_context():
+        assert db.session.get(Match, old) is None
+        assert db.session.get(Match, recent) is not None
+        assert db.session.query(Entry).filter_by(match_id=old).count() == 0
+        assert db.session.query(Seat).filter_by(match_id=old).count() == 0
+        assert db.session.query(Membership).filter_by(match_id=old).count() == 0
+        assert db.session.query(Entry).filter_by(match_id=kept).count() == 1
+    assert phone.post(f"/m/{recent}/restore", {}).status_code == 303
+
+
+def test_csv_has_one_row_per_player_per_match(app: Flask, phone: Phone, other: Phone) -> None:
+    match_id = table(phone, other, names=["Ann", "Bob", "Cy"], end="rounds", rounds="1")
+    assert phone.enter_heads(match_id, [4, 4, 9]).status_code == 303
+    group_id = group_of(app, match_id)
+    response = phone.get(f"/g/{group_id}/export.csv")
+    assert response.mimetype == "text/csv"
+    assert "attachment" in response.headers["Content-Disposition"]
+    rows = list(csv.DictReader(io.StringIO(response.get_data(as_text=True))))
+    assert [(r["player"], r["seat"], r["result"], r["place"], r["won"]) for r in rows] == [
+        ("Ann", "1", "4", "1", "yes"),
+        ("Bob", "2", "4", "1", "yes"),
+        ("Cy", "3", "9", "3", "no"),
+    ]
+    assert {r["game"] for r in rows} == {"sixnimmt"}
+    assert {r["match_id"] for r in rows} == {str(match_id)}
+    assert all(r["date"].startswith(str(utcnow().year)) for r in rows)
+
+
+def test_csv_quotes_names_a_spreadsheet_would_run_as_formulas(
+    app: Flask, phone: Phone, other: Phone
+) -> None:
+    match_id = table(phone, other, names=["=HYPERLINK(1)", "@SUM", "-1"], end="rounds", rounds="1")
+    assert phone.enter_heads(match_id, [1, 2, 3]).status_code == 303
+    response = phone.get(f"/g/{group_of(app, match_id)}/export.csv")
+    rows = list(csv.DictReader(io.StringIO(response.get_data(as_text=True))))
+    assert [(r["player"], r["result"]) for r in rows] == [
+        ("'=HYPERLINK(1)", "1"),
+        ("'@SUM", "2"),
+        ("'-1", "3"),
+    ]
+
+
+def test_json_export_is_a_download_in_the_documented_format(
+    app: Flask, phone: Phone, other: Phone
+) -> None:
+    match_id = finished_match(phone, other, ["Ann", "Bob"])
+    response = phone.get(f"/g/{group_of(app, match_id)}/export.json")
+    assert response.mimetype == "application/json"
+    assert response.headers["Content-Disposition"].startswith("attachment; filename=")
+    data: dict[str, Any] = json.loads(response.get_data(as_text=True))
+    assert (data["format"], data["version"]) == ("companion-group", 1)
+    [match] = data["matches"]
+    assert match["seats"] == [{"position": 0, "player": "Ann"}, {"position": 1, "player": "Bob"}]
+    assert match["status"] == "finished" and match["winners"] == [0]
+    [entry] = match["entries"]
+    assert entry["move"] == {"type": "round", "heads": [3, 5]}
+    assert (entry["seq"], entry["undoes"]) == (1, None)
+    assert set(entry) == {"seq", "move", "undoes", "seat", "created_at"}
+
+
+def test_a_deleted_match_leaves_no_trace_for_a_phone_that_only_joined_it(
+    app: Flask, phone: Phone, other: Phone
+) -> None:
+    match_id = table(phone, other, names=["Ann", "Bob"])
+    group_id = group_of(app, match_id)
+    assert f"/m/{match_id}" in other.get("/").get_data(as_text=True)
+    assert phone.post(f"/m/{match_id}/delete", {}).status_code == 303
+    home = other.get("/").get_data(as_text=True)
+    assert f"/m/{match_id}" not in home and f"/g/{group_id}" not in home
+    offered = parse(other.get("/new/sixnimmt").get_data(as_text=True))
+    assert str(group_id) not in [o.attrs.get("value") for o in offered.find_all("option")], (
+        "a new match cannot bring the phone back into the group"
+    )
+    assert other.get(f"/g/{group_id}").status_code == 404
+
+
+def test_a_deleted_rematch_makes_way_for_a_new_one(app: Flask, phone: Phone, other: Phone) -> None:
+    first = finished_match(phone, other, ["Ann", "Bob"])
+    mistaken = phone.post(f"/m/{first}/rematch", {})
+    assert mistaken.status_code == 303
+    mistaken_id = int(mistaken.headers["Location"].rsplit("/", 1)[1])
+    assert phone.post(f"/m/{mistaken_id}/delete", {}).status_code == 303
+    again = phone.post(f"/m/{first}/rematch", {})
+    assert again.status_code == 303
+    new_id = int(again.headers["Location"].rsplit("/", 1)[1])
+    assert new_id != mistaken_id
+    assert phone.get(f"/m/{new_id}").status_code == 200
