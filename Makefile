@@ -29,8 +29,8 @@ db: setup
 
 run: db
 	@$(BIN)/flask --app companion show-url --port $(PORT)
-	$(BIN)/gunicorn --bind 0.0.0.0:$(PORT) --workers 1 --worker-class gthread --threads 8 \
-	  --access-logfile - 'companion:create_app()'
+	$(BIN)/gunicorn --bind 0.0.0.0:$(PORT) --workers 1 --worker-class gevent \
+	  --worker-connections 1000 --access-logfile - 'companion:create_app()'
 
 test: setup
 	-@$(MAKE) --no-print-directory $(AXE)
@@ -42,7 +42,7 @@ lint: setup
 	$(BIN)/mypy --strict --follow-imports=silent companion/rules
 
 bench: setup
-	$(BIN)/python -m pytest tests/bench -p no:cacheprovider -q
+	$(BIN)/python -m tests.bench.run
 
 extract: $(STAMP)
 	$(BIN)/pybabel extract -F babel.cfg -k N_ -k _l -k lazy_pgettext:1c,2 -o companion/translations/messages.pot .
