@@ -16,7 +16,8 @@ from typing import Any
 from sqlalchemy import func, update
 from sqlalchemy.exc import IntegrityError
 
-from . import rules
+from . import rules, snapshot
+from .doorbell import ring_later
 from .extensions import db
 from .models import Entry, Match, utcnow
 from .rules import IllegalMove, Outcome
@@ -94,20 +95,35 @@ def start(match: Match) -> Any:
 
 
 def replay(match: Match, without: int | None = None) -> Sheet:
-    """Replay the log through the rules; ``without`` leaves one more entry out (undo preview)."""
+    """Replay the log through the rules; ``without`` leaves one more entry out (undo preview).
+
+    Only entries up to the match's version count, so the state always belongs to that version
+    (a write that commits meanwhile waits for the next look); the folded state is remembered per
+    version in :mod:`companion.snapshot`.
+    """
     game = rules.get(match.game)
     entries = list(
         db.session.execute(
-            db.select(Entry).filter_by(match_id=match.id).order_by(Entry.seq)
+            db.select(Entry)
+            .filter(Entry.match_id == match.id, Entry.version <= match.version)
+            .order_by(Entry.seq)
         ).scalars()
     )
     undone = {e.undoes for e in entries if e.undoes is not None}
     if without is not None:
         undone = undone | {without}
-    state = start(match)
-    for entry in entries:
-        if entry.undoes is None and entry.seq not in undone:
-            state = game.apply(state, entry.move)
+
+    def fold() -> Any:
+        state = start(match)
+        for entry in entries:
+            if entry.undoes is None and entry.seq not in undone:
+                state = game.apply(state, entry.move)
+        return state
+
+    if without is not None:
+        state = fold()
+    else:
+        state = snapshot.state_for(snapshot.key_of(match, players_of(match)), fold)
     return Sheet(match=match, rules=game, state=state, entries=entries, undone=undone)
 
 
@@ -221,6 +237,7 @@ def _store(
     )
     db.session.add(entry)
     _settle(match, sheet)
+    ring_later(db.session, match.id, new_version)
     try:
         db.session.commit()
     except IntegrityError:
@@ -254,5 +271,12 @@ def _latest(match: Match) -> Entry | None:
 
 
 def touch(match: Match) -> None:
-    """Bump the version for a change outside the log (seats, host, code) so phones refresh."""
-    db.session.execute(update(Match).where(Match.id == match.id).values(version=Match.version + 1))
+    """Bump the version for a change outside the log (seats, host, code) so phones refresh;
+    the doorbell rings when the caller commits."""
+    bumped = db.session.execute(
+        update(Match)
+        .where(Match.id == match.id)
+        .values(version=Match.version + 1)
+        .returning(Match.version)
+    ).scalar_one()
+    ring_later(db.session, match.id, bumped)

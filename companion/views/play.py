@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, Response, abort, request, url_for
+from flask import Blueprint, Response, abort, g, request, url_for
 from flask_babel import gettext as _
+from sqlalchemy import bindparam
 from wtforms.validators import ValidationError
 
 from ..extensions import db
@@ -33,7 +34,7 @@ from ..sheet import (
     replay,
     touch,
 )
-from .sheet_context import sheet_context
+from .sheet_context import invite_context, sheet_context
 from .translate import reason
 
 bp = Blueprint("play", __name__)
@@ -63,6 +64,7 @@ def live(match_id: int) -> Response:
     """The poll: 204 while nothing changed, else the fresh scoreboard (and log, seats) fragments."""
     seen = request.args.get("v", type=int)
     if seen is not None and seen == member_version(match_id):
+        g.quiet_session = True
         return no_change()
     match, member = member_match_or_404(match_id)
     context = sheet_context(match, member, replay(match))
@@ -71,13 +73,41 @@ def live(match_id: int) -> Response:
     return render("play/sheet.html", "play/_live.html", **context)
 
 
+MEMBER_VERSION = (
+    db.select(Match.version)
+    .join(Membership, Membership.match_id == Match.id)
+    .filter(
+        Match.id == bindparam("match_id"),
+        Match.deleted_at.is_(None),
+        Membership.device_id == bindparam("device"),
+    )
+)
+"""Built once: the statement of every unchanged poll (only its two values change)."""
+
+
 def member_version(match_id: int) -> int | None:
-    """The match's version if this device is a member: the whole cost of an unchanged poll."""
-    return db.session.execute(
-        db.select(Match.version)
-        .join(Membership, Membership.match_id == Match.id)
-        .filter(Match.id == match_id, Membership.device_id == device_id())
-    ).scalar_one_or_none()
+    """The match's version if this device is a member: the whole cost of an unchanged poll.
+
+    Run on the session's connection as plain SQL: a single number needs no ORM bookkeeping.
+    """
+    return (
+        db.session.connection()
+        .execute(MEMBER_VERSION, {"match_id": match_id, "device": device_id()})
+        .scalar_one_or_none()
+    )
+
+
+@bp.get("/m/<int:match_id>/qr.svg")
+def invite_qr(match_id: int) -> Response:
+    """The invite's QR code as an image, fetched only when a phone opens the closed invite panel
+    (``loading="lazy"``); the URL names the code, so a rotated code is a new image."""
+    match, _member = member_match_or_404(match_id)
+    invite = invite_context(match)
+    if invite["join_url"] is None or match.join_locked:
+        abort(404)
+    response = Response(invite["qr_svg"], mimetype="image/svg+xml")
+    response.headers["Cache-Control"] = "private, max-age=86400"
+    return response
 
 
 @bp.get("/m/<int:match_id>/entry")
@@ -384,6 +414,8 @@ def viewer_live(match_id: int, token: str) -> Response:
 def viewer_match_or_404(match_id: int, token: str) -> Match:
     """The match whose viewer token this is."""
     match = db.session.get(Match, match_id)
-    if match is None or not token_matches(viewer_token(match), token):
+    if match is None or match.deleted_at is not None:
+        abort(404)
+    if not token_matches(viewer_token(match), token):
         abort(404)
     return match

@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
-from flask import url_for
+from flask import current_app, url_for
 from flask_babel import format_timedelta
 from flask_babel import gettext as _
 
@@ -48,8 +48,9 @@ def sheet_context(
         "seats": seat_rows(match),
         "error": error,
         "notice": notice,
-        "poll_seconds": 2,
+        "poll_seconds": current_app.config["POLL_SECONDS"],
         "poll_url": poll_url(match, member),
+        "events_url": events_url(match, member),
     }
     if member is not None:
         context.update(entry_context(match, sheet, kind, forms or {}))
@@ -64,6 +65,15 @@ def poll_url(match: Match, member: Membership | None) -> str:
             "play.viewer_live", match_id=match.id, token=viewer_token(match), v=match.version
         )
     return url_for("play.live", match_id=match.id, v=match.version)
+
+
+def events_url(match: Match, member: Membership | None) -> str | None:
+    """The doorbell stream the scoreboard listens to (None when ``SSE_ENABLED`` is off)."""
+    if not current_app.config["SSE_ENABLED"]:
+        return None
+    if member is None:
+        return url_for("events.viewer_events", match_id=match.id, token=viewer_token(match))
+    return url_for("events.member_events", match_id=match.id)
 
 
 def entry_context(
@@ -88,6 +98,7 @@ def invite_context(match: Match) -> dict[str, Any]:
         "join_url": join_url,
         "join_page_url": base + url_for("matches.join_by_code"),
         "qr_svg": qr.svg(join_url, _("QR code to join this match")),
+        "qr_url": url_for("play.invite_qr", match_id=match.id, c=match.code),
         "viewer_url": base + url_for("play.viewer", match_id=match.id, token=viewer_token(match)),
     }
 

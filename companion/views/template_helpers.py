@@ -9,6 +9,7 @@ from flask import Flask
 from flask_babel import format_date, get_locale, ngettext
 from flask_babel import gettext as _
 
+from .. import fragments, jinja_gettext
 from ..games import SEAMS
 from ..models import Match
 
@@ -61,6 +62,8 @@ def final_scores(match: Match) -> str:
 
 def init_app(app: Flask) -> None:
     """Register the globals and filters."""
+    jinja_gettext.install(app)
+    fragments.init_app(app)
     app.add_template_global(seam_title)
     app.add_template_global(status_label)
     app.add_template_global(final_scores)

@@ -1,0 +1,205 @@
+"""The bench's app under gunicorn on a loopback port, and a phone that talks HTTP to it."""
+
+from __future__ import annotations
+
+import os
+import re
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+
+from .rawhttp import RawConnection
+
+ROOT = Path(__file__).resolve().parents[2]
+GUNICORN = Path(sys.executable).with_name("gunicorn")
+TOKEN = re.compile(r'name="(?:[a-z]+-)?csrf_token"[^>]*value="([^"]+)"')
+CODE = re.compile(r"data-code>([A-Z0-9]{6})<")
+VERSION = re.compile(r'data-version="(\d+)"')
+NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve"]
+
+
+def free_port() -> int:
+    """A TCP port nobody listens on right now."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def fresh_schema(url: str) -> None:
+    """Empty tables on ``url`` (created from the models, as the tests do)."""
+    from companion import create_app
+    from companion.extensions import db
+
+    app = create_app({"SQLALCHEMY_DATABASE_URI": url, "SECRET_KEY": "x", "TESTING": True})
+    with app.app_context():
+        db.drop_all()
+        db.create_all()
+        db.session.remove()
+        db.engine.dispose()
+
+
+class Gunicorn:
+    """``gunicorn tests.bench.bench_app:app`` with the worker class ``make run`` uses."""
+
+    def __init__(self, url: str, workers: int, threads: int = 8) -> None:
+        self.url = url
+        self.workers = workers
+        self.threads = threads
+        self.port = free_port()
+        self.base = f"http://127.0.0.1:{self.port}"
+        self.log = Path(tempfile.mkstemp(prefix="bench-gunicorn-", suffix=".log")[1])
+        self.process: subprocess.Popen[bytes] | None = None
+
+    def __enter__(self) -> Gunicorn:
+        command = [
+            str(GUNICORN), "--bind", f"127.0.0.1:{self.port}", "--workers", str(self.workers),
+            *self.worker_class(), "--keep-alive", "10",
+            "--backlog", "2048", "--log-level", "warning", "tests.bench.bench_app:app",
+        ]  # fmt: skip
+        env = {k: v for k, v in os.environ.items() if not k.startswith("FLASK_")}
+        env.pop("DATABASE_URL", None)
+        env["BENCH_DATABASE_URL"] = self.url
+        with self.log.open("ab") as log:
+            self.process = subprocess.Popen(command, cwd=ROOT, env=env, stderr=log)
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"gunicorn exited: {self.log.read_text()}")
+            try:
+                if httpx.get(self.base + "/bench/bare", timeout=2).status_code == 200:
+                    return self
+            except httpx.TransportError:
+                time.sleep(0.2)
+        raise RuntimeError("gunicorn did not answer in time")
+
+    def worker_class(self) -> list[str]:
+        """gevent, as ``make run`` and the Procfile serve (streams need it); gthread without it."""
+        try:
+            import gevent  # noqa: F401
+        except ImportError:
+            return ["--worker-class", "gthread", "--threads", str(self.threads)]
+        return ["--worker-class", "gevent", "--worker-connections", "1000"]
+
+    def describe(self) -> str:
+        """The worker setting, for the table."""
+        kind = self.worker_class()[1]
+        return f"{self.workers} {kind} worker{'s' if self.workers > 1 else ''}"
+
+    def __exit__(self, *_exc: Any) -> None:
+        if self.process is not None:
+            self.process.terminate()
+            try:
+                self.process.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait(timeout=5)
+
+    def errors(self) -> str:
+        """What gunicorn and the app logged (warnings and worse)."""
+        return self.log.read_text()
+
+
+class HttpPhone:
+    """One phone: its own cookie jar (device id) and CSRF token, one keep-alive connection."""
+
+    def __init__(self, base: str) -> None:
+        self.client = httpx.AsyncClient(
+            base_url=base,
+            timeout=30,
+            limits=httpx.Limits(max_connections=1, keepalive_expiry=5),
+        )
+        self.token = ""
+        self.match_id = 0
+        self.version = 0
+
+    async def send(self, method: str, path: str, **kwargs: Any) -> httpx.Response:
+        """One request; sent again once when a kept-alive connection turns out to be closed
+        before any answer came, as browsers do (a round carries a one-time key: stored once)."""
+        try:
+            return await self.client.request(method, path, **kwargs)
+        except (httpx.RemoteProtocolError, httpx.ReadError, httpx.WriteError):
+            return await self.client.request(method, path, **kwargs)
+
+    async def get(self, path: str, hx: bool = False) -> httpx.Response:
+        headers = {"HX-Request": "true"} if hx else {}
+        response = await self.send("GET", path, headers=headers)
+        found = TOKEN.search(response.text)
+        if found:
+            self.token = found.group(1)
+        return response
+
+    async def post(self, path: str, data: dict[str, str], hx: bool = False) -> httpx.Response:
+        if not self.token:
+            await self.get("/j")
+        headers = {"HX-Request": "true"} if hx else {}
+        fields = {"csrf_token": self.token, **data}
+        return await self.send("POST", path, data=fields, headers=headers)
+
+    async def host(self) -> str:
+        """Start a 5-player 6 nimmt! match, take seat 0; returns the join code."""
+        await self.get("/new/sixnimmt")
+        data = {f"p{i}": name for i, name in enumerate(NAMES)}
+        data.update({"variant": "base", "end": "rounds", "rounds": "100", "group": "new"})
+        response = await self.post("/new/sixnimmt", data)
+        assert response.status_code == 303, response.text[:500]
+        self.match_id = int(response.headers["location"].rstrip("/").split("/")[-1])
+        claimed = await self.post(f"/m/{self.match_id}/seat", {"seat": "0"})
+        assert claimed.status_code == 303, claimed.text[:500]
+        page = await self.get(f"/m/{self.match_id}")
+        self.seen(page.text)
+        found = CODE.search(page.text)
+        assert found, "no join code on the sheet"
+        return found.group(1)
+
+    async def join(self, code: str, match_id: int) -> None:
+        """Type the code."""
+        await self.get("/j")
+        response = await self.post("/j", {"code": code})
+        assert response.status_code == 303, response.text[:500]
+        self.match_id = match_id
+        self.seen((await self.get(f"/m/{match_id}")).text)
+
+    def seen(self, html: str) -> None:
+        """Remember the newest version a page or fragment showed."""
+        found = VERSION.search(html)
+        if found:
+            self.version = int(found.group(1))
+
+    async def poll(self) -> httpx.Response:
+        """What htmx sends every 2 s: 204 while nothing changed."""
+        response = await self.get(f"/m/{self.match_id}/live?v={self.version}", hx=True)
+        if response.status_code == 200:
+            self.seen(response.text)
+        return response
+
+    async def heads_form(self) -> dict[str, str]:
+        """The hidden fields of a fresh heads form."""
+        html = (await self.get(f"/m/{self.match_id}/entry?entry=heads", hx=True)).text
+        fields = {}
+        for name in ("csrf_token", "version", "idem"):
+            found = re.search(rf'name="heads-{name}"[^>]*value="([^"]*)"', html)
+            assert found, f"no heads-{name} in the entry panel"
+            fields[f"heads-{name}"] = found.group(1)
+        return fields
+
+    async def enter_round(self, form: dict[str, str], heads: list[int]) -> httpx.Response:
+        """One tap on "Save round": the htmx post."""
+        data = dict(form, **{f"heads-seat{i}": str(h) for i, h in enumerate(heads)})
+        response = await self.post(f"/m/{self.match_id}/entry/heads", data, hx=True)
+        self.seen(response.text)
+        return response
+
+    def raw(self) -> RawConnection:
+        """A bare connection with this phone's cookie, for cheap polling."""
+        url = self.client.base_url
+        cookie = "; ".join(f"{name}={value}" for name, value in self.client.cookies.items())
+        return RawConnection(str(url.host), int(url.port or 80), cookie)
+
+    async def close(self) -> None:
+        await self.client.aclose()

@@ -1,0 +1,135 @@
+"""Cached sheet fragments (companion.fragments) are always what a fresh render would show.
+
+Random sequences of rounds (some refused), undos and language switches are played by two phones
+of one table; after every step each phone's whole sheet, served with the warm cache (which still
+holds every older version), is compared with the same sheet rendered with an empty cache.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from types import SimpleNamespace
+
+import pytest
+from flask import Flask
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from jinja2 import ChoiceLoader, DictLoader
+
+from companion.fragments import EXTENSION, fragments
+from companion.snapshot import Snapshots
+
+from ..conftest import Phone, make_app
+
+IDEM = re.compile(r'(name="(?:[a-z]+-)?(?:idem|csrf_token)"[^>]*value=")[^"]*"')
+TOKEN = re.compile(r'("X-CSRFToken": ")[^"]*"')
+WHEN = re.compile(r'<div class="entry-meta muted">.*?</div>', re.S)
+
+FRAGMENTS = 2
+"""Cached fragments per sheet page: the game's scoreboard and the chart."""
+
+actions = st.one_of(
+    st.tuples(st.just("enter"), st.lists(st.integers(0, 30), min_size=3, max_size=3)),
+    st.tuples(st.just("undo"), st.just([])),
+    st.tuples(st.just("lang"), st.sampled_from([["en"], ["it"]])),
+)
+
+
+def comparable(html: str) -> str:
+    """A page without what differs on every render anyway: one-time keys, form tokens signed
+    with the time, "n seconds ago"."""
+    return WHEN.sub("", TOKEN.sub(r'\1"', IDEM.sub(r'\1"', html)))
+
+
+def fresh_page(app: Flask, phone: Phone, url: str) -> str:
+    """The page rendered with an empty cache; the warm cache is put back afterwards."""
+    warm = app.extensions[EXTENSION]
+    app.extensions[EXTENSION] = Snapshots()
+    try:
+        return str(phone.get(url).get_data(as_text=True))
+    finally:
+        app.extensions[EXTENSION] = warm
+
+
+def act(phone: Phone, match_id: int, action: str, values: list[object]) -> None:
+    """One step of the evening."""
+    page = phone.get(f"/m/{match_id}").get_data(as_text=True)
+    if action == "enter":
+        if 'name="heads-version"' not in page:
+            return  # the match is over (someone passed 66): nothing to enter any more
+        phone.enter_heads(match_id, [int(str(v)) for v in values])
+    elif action == "undo":
+        found = re.search(rf'action="/m/{match_id}/undo/(\d+)"', page)
+        version = re.search(r'data-version="(\d+)"', page)
+        if found and version:
+            phone.post(f"/m/{match_id}/undo/{found.group(1)}", {"version": version.group(1)})
+    else:
+        phone.get(f"/lang/{values[0]}")
+
+
+@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(steps=st.lists(st.tuples(st.integers(0, 1), actions), min_size=1, max_size=10))
+def test_cached_sheet_equals_a_fresh_render(
+    tmp_path_factory: pytest.TempPathFactory, steps: list[tuple[int, tuple[str, list[object]]]]
+) -> None:
+    app = make_app(tmp_path_factory.mktemp("fragments"))
+    host, guest = Phone(app), Phone(app)
+    match_id = host.new_match(["Ann", "Bob", "Cy"])
+    host.claim(match_id, 0)
+    guest.join(match_id)
+    guest.claim(match_id, 1)
+    phones = [host, guest]
+    url = f"/m/{match_id}"
+    for who, (action, values) in steps:
+        act(phones[who], match_id, action, values)
+        for phone in phones:
+            phone.get(url)
+            hits = fragments(app).hits
+            cached = phone.get(url).get_data(as_text=True)
+            assert fragments(app).hits > hits
+            assert comparable(cached) == comparable(fresh_page(app, phone, url))
+
+
+def test_a_new_version_always_misses_and_an_unchanged_one_hits(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    phone = Phone(app)
+    match_id = phone.new_match(["Ann", "Bob"])
+    phone.claim(match_id, 0)
+    cache = fragments(app)
+    for heads in ([1, 2], [3, 0], [0, 5]):
+        phone.get(f"/m/{match_id}")
+        hits, misses = cache.hits, cache.misses
+        phone.get(f"/m/{match_id}")
+        assert (cache.hits, cache.misses) == (hits + FRAGMENTS, misses)
+        phone.enter_heads(match_id, heads)
+        hits, misses = cache.hits, cache.misses
+        phone.get(f"/m/{match_id}")
+        assert (cache.hits, cache.misses) == (hits, misses + FRAGMENTS)
+
+
+def test_fragments_with_a_form_token_are_never_kept(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    app.jinja_env.loader = ChoiceLoader(
+        [
+            DictLoader(
+                {
+                    "t/token.html": '<input name="csrf_token" value="{{ csrf_token() }}">',
+                    "t/plain.html": "<p>{{ match.version }} {{ me }}</p>",
+                }
+            ),
+            app.jinja_env.loader,  # type: ignore[list-item]
+        ]
+    )
+    match = SimpleNamespace(
+        id=1, version=3, game="sixnimmt", seed=1, created_at=0, options={}, status="playing"
+    )
+    context = {"match": match, "sheet": SimpleNamespace(players=["Ann"]), "me": 0}
+    page = app.jinja_env.from_string(
+        "{{ cached_include('t/token.html') }}|{{ cached_include('t/plain.html') }}"
+    )
+    with app.test_request_context("/"):
+        first = page.render(**context, csrf_token=lambda: "tok")
+        assert first == '<input name="csrf_token" value="tok">|<p>3 0</p>'
+        assert len(fragments(app).states) == 1
+        assert page.render(**dict(context, me=1), csrf_token=lambda: "tok").endswith("<p>3 1</p>")

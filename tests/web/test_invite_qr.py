@@ -1,0 +1,54 @@
+"""The invite's QR code: drawn inline on a fresh sheet (its panel is open), an image fetched only
+when the closed panel is opened once rounds were entered; only members get it."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from ..conftest import Phone, make_app
+
+
+def test_fresh_sheet_draws_the_code_inline(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    host = Phone(app)
+    match_id = host.new_match(["Ann", "Bob"])
+    page = host.get(f"/m/{match_id}").get_data(as_text=True)
+    assert '<svg class="qr"' in page
+    assert f"/m/{match_id}/qr.svg" not in page
+
+
+def test_later_the_code_is_a_lazy_image_for_members_only(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    host, stranger = Phone(app), Phone(app)
+    match_id = host.new_match(["Ann", "Bob"])
+    host.claim(match_id, 0)
+    inline = host.get(f"/m/{match_id}").get_data(as_text=True)
+    drawn = re.search(r'<svg class="qr".*?</svg>', inline, re.S)
+    assert drawn
+    host.enter_heads(match_id, [1, 2])
+    page = host.get(f"/m/{match_id}").get_data(as_text=True)
+    assert '<svg class="qr"' not in page
+    found = re.search(r'<img class="qr" src="([^"]+)" loading="lazy"[^>]*alt="[^"]+"', page)
+    assert found, page
+    image = host.get(found.group(1).replace("&amp;", "&"))
+    assert image.status_code == 200
+    assert image.mimetype == "image/svg+xml"
+    assert image.get_data(as_text=True) == drawn.group(0)
+    assert "private" in image.headers["Cache-Control"]
+    assert stranger.get(found.group(1).replace("&amp;", "&")).status_code == 404
+
+
+def test_no_image_once_joining_is_locked_or_the_match_is_over(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    host = Phone(app)
+    match_id = host.new_match(["Ann", "Bob"])
+    host.claim(match_id, 0)
+    host.enter_heads(match_id, [1, 2])
+    assert host.get(f"/m/{match_id}/qr.svg").status_code == 200
+    host.post(f"/m/{match_id}/host/lock", {"locked": "1"})
+    assert host.get(f"/m/{match_id}/qr.svg").status_code == 404
+    host.post(f"/m/{match_id}/host/lock", {"locked": "0"})
+    assert host.get(f"/m/{match_id}/qr.svg").status_code == 200
+    host.post(f"/m/{match_id}/host/abandon")
+    assert host.get(f"/m/{match_id}/qr.svg").status_code == 404
