@@ -30,7 +30,12 @@ def terminal_qr(text: str) -> str:
 
 
 def init_app(app: Flask) -> None:
-    """Register the ``flask show-url`` command."""
+    """Register ``flask show-url``, the archive commands and ``flask backup`` / ``restore``."""
+    from . import backup
+    from .archive import cli as archive_cli
+
+    archive_cli.init_app(app)
+    backup.init_app(app)
 
     @app.cli.command("show-url")
     @click.option("--port", default=5000, show_default=True, help="The port the app listens on.")

@@ -12,6 +12,7 @@ from typing import Any
 
 from sqlalchemy import update
 
+from .doorbell import ring_later
 from .extensions import db
 from .models import Match, Pending
 
@@ -42,6 +43,7 @@ def hold(match: Match, move: dict[str, Any], seat: int, version: int, device: st
     held.seat = seat
     held.version = version + 1
     held.device_id = device
+    ring_later(db.session, match.id, version + 1)
     db.session.commit()
     db.session.refresh(match)
     return True

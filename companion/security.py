@@ -7,10 +7,15 @@ import hmac
 import secrets
 
 from flask import Flask, Response, abort, current_app, g, request, session
+from flask.sessions import SecureCookieSessionInterface, SessionMixin
+from sqlalchemy.orm import joinedload, selectinload
 
 from .extensions import db
-from .models import Device, Match, Membership
+from .models import Device, Match, Membership, Seat
 
+SEATED = (joinedload(Match.group), selectinload(Match.seats).joinedload(Seat.player))
+"""The group, seats and names come with the match: every sheet shows them (two queries instead
+of one for the group and one per seat)."""
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 CODE_LENGTH = 6
 DEVICE_ID_LENGTH = 32
@@ -73,9 +78,10 @@ def join(match: Match) -> Membership:
 
 
 def member_match_or_404(match_id: int) -> tuple[Match, Membership]:
-    """The match and this device's membership; 404 for a match that is missing or not ours."""
-    match = db.session.get(Match, match_id)
-    if match is None:
+    """The match and this device's membership; 404 for a match that is missing, deleted or not
+    ours."""
+    match = db.session.get(Match, match_id, options=SEATED)
+    if match is None or match.deleted_at is not None:
         abort(404)
     member = membership(match)
     if member is None:
@@ -144,15 +150,35 @@ def set_headers(response: Response) -> Response:
 
 
 def refuse_nul_bytes() -> None:
-    """Refuse input with NUL characters: no person types them, and PostgreSQL cannot store them."""
-    for values in (request.args, request.form):
+    """Refuse input with NUL characters: no person types them, and PostgreSQL cannot store them.
+
+    A GET's body is never read, so only its query string is checked (the poll's path stays lean).
+    """
+    sources = (request.args,) if request.method in ("GET", "HEAD") else (request.args, request.form)
+    for values in sources:
         for key, value in values.items(multi=True):
             if "\x00" in key or "\x00" in value:
                 abort(400)
 
 
+class DeviceSessions(SecureCookieSessionInterface):
+    """The signed cookie session, not re-signed on an unchanged poll.
+
+    A permanent session is normally signed and sent again with every response, so that its 400
+    days run from the last request. Every page and every change still does that; an unchanged
+    poll (every 2 s per phone, see ``play.live``) sets ``g.quiet_session`` and answers without a
+    cookie, which saves the signing and the header. A changed session is always sent.
+    """
+
+    def should_set_cookie(self, app: Flask, session: SessionMixin) -> bool:
+        if not session.modified and g.get("quiet_session"):
+            return False
+        return super().should_set_cookie(app, session)
+
+
 def init_app(app: Flask) -> None:
     """Install the response headers; trust one proxy's X-Forwarded-* when told to (BEHIND_PROXY)."""
+    app.session_interface = DeviceSessions()
     app.after_request(set_headers)
     app.before_request(refuse_nul_bytes)
     if app.config.get("BEHIND_PROXY"):
