@@ -27,10 +27,11 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
 
     config.load(app, test_config)
 
-    from . import cli, extensions, security, views
+    from . import cli, errors, extensions, security, views
 
     extensions.init_app(app)
     security.init_app(app)
     views.register(app)
+    errors.init_app(app)
     cli.init_app(app)
     return app

@@ -25,6 +25,7 @@ def defaults(instance_path: str) -> dict[str, Any]:
         "WTF_CSRF_TIME_LIMIT": None,
         "WTF_CSRF_SSL_STRICT": False,
         "MAX_CONTENT_LENGTH": 64 * 1024,
+        "IMPORT_MAX_BYTES": 4 * 1024 * 1024,  # an export file: years of game nights fit in far less
         "MAX_FORM_MEMORY_SIZE": 64 * 1024,
         "BABEL_DEFAULT_LOCALE": "en",
         "LANGUAGES": ("en", "it"),
@@ -35,6 +36,9 @@ def defaults(instance_path: str) -> dict[str, Any]:
         "JOIN_RATE_LIMIT": "60 per minute",
         "CREATE_RATE_LIMIT": "30 per minute",
         "HISTORY_PAGE_SIZE": 20,
+        "DB_POOL_SIZE": 10,
+        "DB_MAX_OVERFLOW": 10,
+        "DB_POOL_TIMEOUT": 10,
     }
 
 
@@ -55,10 +59,29 @@ def load(app: Flask, test_config: Mapping[str, Any] | None) -> None:
     app.config["SQLALCHEMY_DATABASE_URI"] = database_url(uri)
     if uri.startswith("sqlite"):
         app.config["SQLALCHEMY_ENGINE_OPTIONS"] = {"connect_args": {"timeout": 15}}
+    else:
+        app.config["SQLALCHEMY_ENGINE_OPTIONS"] = server_pool(app.config)
     if str(app.config.get("PUBLIC_URL") or "").startswith("https://"):
         app.config["SESSION_COOKIE_SECURE"] = True
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = instance_secret(app.instance_path)
+
+
+def server_pool(config: Mapping[str, Any]) -> dict[str, Any]:
+    """Pool settings for a database server (PostgreSQL), one pool per worker process.
+
+    A gevent worker runs many requests at once and each holds a pooled connection while it runs,
+    so the pool is sized for that (``DB_POOL_SIZE`` kept plus ``DB_MAX_OVERFLOW`` opened at peaks;
+    four workers x 20 stay under PostgreSQL's default 100 connections). A request that still finds
+    none free within ``DB_POOL_TIMEOUT`` seconds gets the translated 503 "try again" (errors.py)
+    rather than a 500 after SQLAlchemy's default 30 s.
+    """
+    options = dict(config.get("SQLALCHEMY_ENGINE_OPTIONS") or {})
+    options.setdefault("pool_pre_ping", True)
+    options.setdefault("pool_size", int(config["DB_POOL_SIZE"]))
+    options.setdefault("max_overflow", int(config["DB_MAX_OVERFLOW"]))
+    options.setdefault("pool_timeout", float(config["DB_POOL_TIMEOUT"]))
+    return options
 
 
 def database_url(url: str) -> str:

@@ -12,6 +12,8 @@ from flask_sqlalchemy import SQLAlchemy
 from flask_wtf import CSRFProtect
 from sqlalchemy.orm import DeclarativeBase
 
+from . import db_tuning, doorbell
+
 
 class Base(DeclarativeBase):
     """Declarative base for the typed models."""
@@ -39,6 +41,8 @@ def select_locale() -> str | None:
 def init_app(app: Flask) -> None:
     """Bind every extension to ``app``."""
     db.init_app(app)
+    db_tuning.init_app(app)
+    doorbell.init_app(app)
     migrate.init_app(app, db, directory=str(app.root_path + "/../migrations"))
     csrf.init_app(app)
     htmx.init_app(app)

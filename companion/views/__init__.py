@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Flask, render_template
+from flask import Flask, Response, make_response, render_template, request
 from flask_babel import gettext as _
 from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException
@@ -24,13 +24,25 @@ class DatabaseInt(IntegerConverter):
 def register(app: Flask) -> None:
     """Attach every blueprint and the friendly error pages."""
     app.url_map.converters["int"] = DatabaseInt
-    from . import groups, host, main, matches, play, template_helpers
+    from . import (
+        charts,
+        deletion,
+        events,
+        groups,
+        host,
+        main,
+        manage,
+        matches,
+        play,
+        players,
+        template_helpers,
+    )
 
     template_helpers.init_app(app)
     app.jinja_env.trim_blocks = True
     app.jinja_env.lstrip_blocks = True
 
-    for module in (main, matches, play, host, groups):
+    for module in (main, matches, play, host, groups, manage, deletion, players, charts, events):
         app.register_blueprint(module.bp)
 
     @app.errorhandler(CSRFError)
@@ -39,7 +51,7 @@ def register(app: Flask) -> None:
         return render_template("error.html", message=message, code=400), 400
 
     @app.errorhandler(HTTPException)
-    def http_error(error: HTTPException) -> tuple[str, int]:
+    def http_error(error: HTTPException) -> Response:
         messages = {
             400: _("That request could not be understood. Reload the page and try again."),
             404: _("There is nothing here, or this phone has not joined it."),
@@ -49,7 +61,12 @@ def register(app: Flask) -> None:
         }
         code = error.code or 500
         message = messages.get(code, _("Something went wrong. Try again."))
-        return render_template("error.html", message=message, code=code), code
+        response = make_response(render_template("error.html", message=message, code=code), code)
+        if code == 404 and request.headers.get("HX-Request"):
+            # The page behind a poll or a form is gone (a deleted match, say): htmx swaps no error
+            # answer, so reload and let the phone see the "nothing here" page.
+            response.headers["HX-Refresh"] = "true"
+        return response
 
     @app.errorhandler(Exception)
     def server_error(error: Exception) -> tuple[str, int]:
