@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import re
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -16,6 +17,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from companion import create_app
+from companion.doorbell import broker
 from companion.extensions import db
 
 TEST_DATABASE_URL = os.environ.get("TEST_DATABASE_URL")
@@ -75,15 +77,28 @@ def make_app(tmp_path: Path, **overrides: Any) -> Flask:
     return app
 
 
+def shut_down(app: Flask) -> None:
+    """End the app's doorbell streams, then close every connection its pool holds.
+
+    A stream still running after the engine was disposed would check the version through a
+    fresh pool that nobody closes; the garbage collector would then find its connection open.
+    """
+    bell = broker(app)
+    bell.close()
+    deadline = time.monotonic() + 10
+    while bell.streams and time.monotonic() < deadline:
+        time.sleep(0.02)
+    with app.app_context():
+        db.session.remove()
+        db.engine.dispose()
+
+
 @pytest.fixture(autouse=True)
 def close_databases() -> Iterator[None]:
     """Close every connection the test's apps opened, so none is left for the garbage collector."""
     yield
     while CREATED:
-        app = CREATED.pop()
-        with app.app_context():
-            db.session.remove()
-            db.engine.dispose()
+        shut_down(CREATED.pop())
 
 
 @pytest.fixture

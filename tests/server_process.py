@@ -22,7 +22,7 @@ from flask import Flask
 
 from companion import create_app
 
-from .conftest import TEST_DATABASE_URL, fresh_database
+from .conftest import CREATED, TEST_DATABASE_URL, fresh_database
 
 GUNICORN = Path(sys.executable).with_name("gunicorn")
 SECRET = "server-process-secret"
@@ -56,6 +56,7 @@ def prepare_database(tmp_path: Path, sqlite: bool = False, **overrides: Any) -> 
     app = create_app({**server_config(url, **overrides), "TESTING": True})
     with app.app_context():
         fresh_database(app)
+    CREATED.append(app)
     return app, url
 
 

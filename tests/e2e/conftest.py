@@ -18,9 +18,7 @@ import pytest
 from flask import Flask
 from werkzeug.serving import WSGIRequestHandler, make_server
 
-from companion.extensions import db
-
-from ..conftest import make_app
+from ..conftest import CREATED, make_app, shut_down
 from .helpers import CHROMIUM, LAUNCH_ARGS, OUTPUT, Phone, Shots, unavailable
 
 
@@ -80,6 +78,7 @@ def serve(tmp_path: Path) -> Iterator[LiveServer]:
     server = make_server("127.0.0.1", 0, dispatch, threaded=True, request_handler=_QuietHandler)
     url = f"http://127.0.0.1:{server.server_port}"
     app = make_app(tmp_path, PUBLIC_URL=url, WTF_CSRF_ENABLED=True)
+    CREATED.remove(app)  # the server may outlive one test; it is shut down below, once
     holder["app"] = app
     thread = threading.Thread(target=server.serve_forever, name="e2e-server", daemon=True)
     thread.start()
@@ -89,9 +88,7 @@ def serve(tmp_path: Path) -> Iterator[LiveServer]:
         server.shutdown()
         thread.join(timeout=10)
         server.server_close()
-        with app.app_context():
-            db.session.remove()
-            db.engine.dispose()
+        shut_down(app)
 
 
 @pytest.fixture
