@@ -27,9 +27,11 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
 
     config.load(app, test_config)
 
-    from . import cli, errors, extensions, security, views
+    from . import assets, cli, compression, errors, extensions, security, views
 
     extensions.init_app(app)
+    assets.init_app(app)
+    compression.init_app(app)
     security.init_app(app)
     views.register(app)
     errors.init_app(app)

@@ -143,6 +143,15 @@
   document.addEventListener("visibilitychange", openDoorbell);
   document.addEventListener("DOMContentLoaded", openDoorbell);
 
+  // A page swapped in whole (HX-Location) may need another game's stylesheet than the page it
+  // replaced: the head is not swapped, so follow what the new <main> asks for.
+  document.addEventListener("htmx:afterSettle", function () {
+    const main = document.getElementById("main");
+    const link = document.getElementById("stylesheet");
+    const wanted = main && main.dataset.stylesheet;
+    if (link && wanted && link.getAttribute("href") !== wanted) link.setAttribute("href", wanted);
+  });
+
   // Tapping a known name fills the first empty player box.
   document.addEventListener("click", function (event) {
     const chip = event.target.closest && event.target.closest(".chip[data-name]");

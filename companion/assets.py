@@ -1,0 +1,150 @@
+"""Static files as a phone on patchy Wi-Fi should get them: compressed once, cached for good.
+
+Every file under ``static/`` is read once (again only when it changes on disk), compressed once
+with brotli and with gzip, and served from memory in whichever encoding the browser accepts.
+A URL built with :func:`asset_url` carries the file's fingerprint (``?v=...``), so the browser
+keeps that copy for a year without asking again; a new release has new fingerprints.
+
+Stylesheets come in bundles: ``css/app.css`` holds what every page needs, each game's own rules
+live in ``css/games/<game>.css``. A sheet loads ``bundle/<game>.css`` (the two together, one
+request); every other page loads ``bundle/all.css``. A sheet of 6 nimmt! then does not download
+Bloccato's board.
+"""
+
+from __future__ import annotations
+
+import gzip
+import hashlib
+import mimetypes
+from dataclasses import dataclass
+from pathlib import Path
+
+from flask import Flask, Response, abort, current_app, request, url_for
+from werkzeug.security import safe_join
+
+try:
+    import brotli
+except ImportError:  # pragma: no cover - brotli is a dependency; gzip alone still works
+    brotli = None
+
+EXTENSION = "companion.assets"
+BUNDLE = "bundle/"
+BASE_STYLES = "css/app.css"
+GAME_STYLES = "css/games"
+COMPRESSIBLE = ("text/", "application/javascript", "application/json", "image/svg+xml")
+YEAR = 365 * 24 * 3600
+
+
+@dataclass(frozen=True)
+class Asset:
+    """One file (or bundle) as served: its bytes in each encoding and its fingerprint."""
+
+    mimetype: str
+    encodings: dict[str, bytes]
+    digest: str
+    stamp: tuple[tuple[int, int], ...]
+
+    def response(self) -> Response:
+        """The best encoding the request accepts, cached for a year when fingerprinted."""
+        name = next((n for n in ("br", "gzip") if n in self.encodings and accepts(n)), "")
+        response = Response(self.encodings[name], mimetype=self.mimetype)
+        if name:
+            response.headers["Content-Encoding"] = name
+        response.vary.add("Accept-Encoding")
+        response.set_etag(f"{self.digest}-{name or 'identity'}")
+        if request.args.get("v") == self.digest:
+            response.headers["Cache-Control"] = f"public, max-age={YEAR}, immutable"
+        else:
+            response.headers["Cache-Control"] = "no-cache"
+        return response.make_conditional(request)
+
+
+def accepts(encoding: str) -> bool:
+    """Whether the request's Accept-Encoding allows ``encoding``."""
+    return request.accept_encodings[encoding] > 0
+
+
+def compressed(body: bytes, mimetype: str, quality: int = 11) -> dict[str, bytes]:
+    """``body`` plain and, when worth it, brotli- and gzip-compressed."""
+    encodings = {"": body}
+    if len(body) < 256 or not mimetype.startswith(COMPRESSIBLE):
+        return encodings
+    encodings["gzip"] = gzip.compress(body, compresslevel=9, mtime=0)
+    if brotli is not None:
+        encodings["br"] = brotli.compress(body, quality=quality)
+    return encodings
+
+
+class Assets:
+    """The static files of one app, loaded lazily and kept while unchanged on disk."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        self.loaded: dict[str, Asset] = {}
+
+    def sources(self, filename: str) -> list[Path] | None:
+        """The files that make up ``filename`` (a bundle is several), or None if unknown."""
+        if filename.startswith(BUNDLE):
+            name = filename.removeprefix(BUNDLE).removesuffix(".css")
+            if not filename.endswith(".css") or not name.isidentifier():
+                return None
+            games = sorted((self.folder / GAME_STYLES).glob("*.css"))
+            if name != "all":
+                games = [path for path in games if path.stem == name]
+            return [self.folder / BASE_STYLES, *games]
+        found = safe_join(str(self.folder), filename)
+        return [Path(found)] if found and Path(found).is_file() else None
+
+    def get(self, filename: str) -> Asset | None:
+        """The asset named ``filename``: from memory, or read afresh when its files changed."""
+        paths = self.sources(filename)
+        if paths is None:
+            return None
+        try:
+            stamp = tuple((p.stat().st_mtime_ns, p.stat().st_size) for p in paths)
+        except OSError:
+            return None
+        asset = self.loaded.get(filename)
+        if asset is None or asset.stamp != stamp:
+            body = b"\n".join(p.read_bytes() for p in paths)
+            mimetype = mimetypes.guess_type(filename)[0] or "application/octet-stream"
+            if mimetype.startswith("text/") or mimetype == "application/javascript":
+                mimetype += "; charset=utf-8"
+            digest = hashlib.sha256(body).hexdigest()[:16]
+            asset = Asset(mimetype, compressed(body, mimetype), digest, stamp)
+            self.loaded[filename] = asset
+        return asset
+
+
+def assets(app: Flask | None = None) -> Assets:
+    """This app's static files."""
+    target = app or current_app
+    found: Assets = target.extensions[EXTENSION]
+    return found
+
+
+def static(filename: str) -> Response:
+    """Serve one static file or bundle (the app's ``static`` endpoint)."""
+    asset = assets().get(filename)
+    if asset is None:
+        abort(404)
+    return asset.response()
+
+
+def asset_url(filename: str) -> str:
+    """The fingerprinted URL of a static file or bundle: cached by the browser for a year."""
+    asset = assets().get(filename)
+    return url_for("static", filename=filename, v=asset.digest if asset else None)
+
+
+def stylesheet(game: str | None = None) -> str:
+    """The stylesheet bundle of a page: its game's on a sheet, everything elsewhere."""
+    return asset_url(f"{BUNDLE}{game or 'all'}.css")
+
+
+def init_app(app: Flask) -> None:
+    """Replace Flask's file-by-file static view with the compressed, in-memory one."""
+    app.extensions[EXTENSION] = Assets(Path(app.static_folder or "static"))
+    app.view_functions["static"] = static
+    app.add_template_global(asset_url)
+    app.add_template_global(stylesheet)

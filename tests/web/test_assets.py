@@ -1,0 +1,139 @@
+"""Static files and pages reach the phone compressed, fingerprinted and in the right bundle."""
+
+from __future__ import annotations
+
+import gzip
+import re
+from pathlib import Path
+
+import brotli
+import pytest
+from flask import Flask
+
+from ..conftest import Phone
+
+STATIC = Path(__file__).resolve().parents[2] / "static"
+BR = {"Accept-Encoding": "br, gzip"}
+
+
+def stylesheet_of(html: str) -> str:
+    """The href of the page's one stylesheet."""
+    found = re.search(r'<link rel="stylesheet" id="stylesheet" href="([^"]+)"', html)
+    assert found, "the page names no stylesheet"
+    return found.group(1).replace("&amp;", "&")
+
+
+def script_urls(html: str) -> list[str]:
+    return [url.replace("&amp;", "&") for url in re.findall(r'<script src="([^"]+)"', html)]
+
+
+def test_a_static_file_is_sent_with_brotli_when_the_phone_accepts_it(phone: Phone) -> None:
+    response = phone.get("/static/js/app.js", headers=BR)
+    assert response.headers["Content-Encoding"] == "br"
+    assert "Accept-Encoding" in response.headers["Vary"]
+    assert brotli.decompress(response.get_data()) == (STATIC / "js" / "app.js").read_bytes()
+
+
+def test_gzip_when_brotli_is_not_accepted_and_plain_when_nothing_is(phone: Phone) -> None:
+    zipped = phone.get("/static/js/app.js", headers={"Accept-Encoding": "gzip"})
+    assert zipped.headers["Content-Encoding"] == "gzip"
+    assert gzip.decompress(zipped.get_data()) == (STATIC / "js" / "app.js").read_bytes()
+    plain = phone.get("/static/js/app.js")
+    assert "Content-Encoding" not in plain.headers
+    assert plain.get_data() == (STATIC / "js" / "app.js").read_bytes()
+
+
+def test_a_fingerprinted_url_is_cached_for_a_year_and_a_plain_one_is_revalidated(
+    phone: Phone,
+) -> None:
+    match_id = phone.new_match(["Ann", "Bob"])
+    page = phone.get(f"/m/{match_id}").get_data(as_text=True)
+    for url in script_urls(page):
+        assert "?v=" in url
+        assert "immutable" in phone.get(url).headers["Cache-Control"]
+    plain = phone.get("/static/js/app.js")
+    assert plain.headers["Cache-Control"] == "no-cache"
+    again = phone.get("/static/js/app.js", headers={"If-None-Match": plain.headers["ETag"]})
+    assert again.status_code == 304
+
+
+def test_a_changed_file_gets_a_new_fingerprint(tmp_path: Path, app: Flask) -> None:
+    from companion.assets import Assets
+
+    (tmp_path / "js").mkdir()
+    script = tmp_path / "js" / "x.js"
+    script.write_text("let a = 1;\n")
+    files = Assets(tmp_path)
+    first = files.get("js/x.js")
+    script.write_text("let a = 2; // a longer file, so the size differs too\n")
+    second = files.get("js/x.js")
+    assert first is not None and second is not None
+    assert first.digest != second.digest
+    assert second.encodings[""] == script.read_bytes()
+
+
+@pytest.mark.parametrize(
+    "path", ["/static/../companion/config.py", "/static/nothing.css", "/static/bundle/x-y.css"]
+)
+def test_unknown_or_escaping_static_paths_are_404(phone: Phone, path: str) -> None:
+    assert phone.get(path).status_code == 404
+
+
+def test_a_sixnimmt_sheet_loads_the_base_styles_without_the_other_games(phone: Phone) -> None:
+    match_id = phone.new_match(["Ann", "Bob"])
+    page = phone.get(f"/m/{match_id}").get_data(as_text=True)
+    url = stylesheet_of(page)
+    assert url.startswith("/static/bundle/sixnimmt.css?v=")
+    styles = phone.get(url).get_data(as_text=True)
+    assert styles == (STATIC / "css" / "app.css").read_text()
+    assert ".bl-board" not in styles and ".tg-pile" not in styles
+
+
+def test_every_game_bundle_is_the_base_then_that_games_rules(app: Flask) -> None:
+    from companion.assets import assets
+
+    base = (STATIC / "css" / "app.css").read_bytes()
+    games = sorted((STATIC / "css" / "games").glob("*.css"))
+    assert {path.stem for path in games} == {"bloccato", "nuota", "pirsch", "thegame"}
+    for path in games:
+        bundle = assets(app).get(f"bundle/{path.stem}.css")
+        assert bundle is not None
+        assert bundle.encodings[""] == base + b"\n" + path.read_bytes()
+    everything = assets(app).get("bundle/all.css")
+    assert everything is not None
+    assert everything.encodings[""] == b"\n".join([base, *(p.read_bytes() for p in games)])
+
+
+def test_other_pages_load_every_rule_and_the_main_says_which_bundle_it_needs(
+    phone: Phone,
+) -> None:
+    page = phone.get("/new").get_data(as_text=True)
+    url = stylesheet_of(page)
+    assert url.startswith("/static/bundle/all.css?v=")
+    assert f'data-stylesheet="{url.replace("&", "&amp;")}"' in page
+
+
+def test_a_page_is_compressed_for_a_phone_that_accepts_it(phone: Phone) -> None:
+    match_id = phone.new_match(["Ann", "Bob"])
+    plain = phone.get(f"/m/{match_id}").get_data()
+    packed = phone.get(f"/m/{match_id}", headers=BR)
+    assert packed.headers["Content-Encoding"] == "br"
+    assert "Accept-Encoding" in packed.headers["Vary"]
+    text = brotli.decompress(packed.get_data()).decode()
+    assert len(packed.get_data()) < len(plain) / 3
+    tokens = re.compile(r"[A-Za-z0-9._-]{20,}")
+    assert tokens.sub("", text) == tokens.sub("", plain.decode()), "the same page, smaller"
+
+
+def test_a_small_answer_and_a_stream_are_not_compressed(phone: Phone) -> None:
+    match_id = phone.new_match(["Ann", "Bob"])
+    page = phone.get(f"/m/{match_id}").get_data(as_text=True)
+    version = re.search(r'data-version="(\d+)"', page)
+    assert version
+    unchanged = phone.get(f"/m/{match_id}/live?v={version.group(1)}", hx=True, headers=BR)
+    assert unchanged.status_code == 204
+    assert "Content-Encoding" not in unchanged.headers
+    stream = phone.get(f"/m/{match_id}/events", headers=BR, buffered=False)
+    assert stream.mimetype == "text/event-stream"
+    assert "Content-Encoding" not in stream.headers
+    stream.close()
