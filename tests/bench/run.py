@@ -154,9 +154,9 @@ def main() -> int:
         row("unchanged poll / bare endpoint", times["poll_x"], 2.0, "×")
         row("full sheet / bare endpoint", times["sheet_x"], 6.0, "×")
         weight = page_weight(base / "b")
-        row("cold sheet load, gzip", weight["cold_kb"], 25.0, "KB")
+        row("cold sheet load, compressed", weight["cold_kb"], 25.0, "KB")
         row("cold sheet load, requests", float(weight["cold_requests"]), 4, "", ".0f")
-        row("one tap's answer, gzip", weight["tap_kb"], 2.0, "KB")
+        row("one tap's answer, compressed", weight["tap_kb"], 2.0, "KB")
         print("Served by gunicorn on 127.0.0.1:", flush=True)
         sqlite = f"sqlite:///{base / 'bench.sqlite'}"
         asyncio.run(served_run("SQLite", sqlite, 1, changes=True))
