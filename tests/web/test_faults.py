@@ -231,7 +231,11 @@ def test_postgres_connections_cut_under_load_then_recovery(tmp_path: Path) -> No
         form = phones[0].heads_form(match_id)
         assert phones[0].enter_heads(match_id, form, [1, 0]).status_code == 303
         assert form["heads-idem"] in stored_keys(app, match_id), "recovered without a restart"
-        assert "Traceback" not in server.errors(), server.errors()
+        # Flask logs a request that died unhandled as "ERROR in app: Exception on ...". The pool
+        # may log a traceback of its own ("Exception during reset or similar") when it rolls
+        # back a connection the database has just cut, before it discards it: expected here.
+        log = server.errors()
+        assert "ERROR in app" not in log and "Exception on " not in log, log
     finally:
         server.stop()
         with app.app_context():
