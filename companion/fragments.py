@@ -21,7 +21,7 @@ from jinja2 import pass_context
 from jinja2.runtime import Context
 from markupsafe import Markup
 
-from . import snapshot
+from . import page_cache, snapshot
 
 SIZE = 2048
 """Fragments one worker keeps: a few per open table (languages x seats x templates)."""
@@ -66,7 +66,9 @@ def cached_include(context: Context, name: str) -> Markup:
     if html is None:
         html = Markup(context.environment.get_template(name).render(context.get_all()))
         depends_on_others = name in OTHER_MATCHES_AFTER_THE_END and not context["match"].is_open
-        if "csrf_token" not in html and not depends_on_others:
+        if depends_on_others:
+            page_cache.keep_out()
+        elif "csrf_token" not in html and "\x00" not in html:
             cache.put(key, html)
     return html
 

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
 from flask_wtf import FlaskForm
 from wtforms import HiddenField, IntegerField
+
+from ..page_cache import one_time_key
 
 if TYPE_CHECKING:
     from ..sheet import Sheet
@@ -23,7 +24,7 @@ class EntryBase(FlaskForm):
     def stamp(self, version: int) -> EntryBase:
         """Fill the hidden fields for a fresh form."""
         self.version.data = version
-        self.idem.data = secrets.token_urlsafe(16)
+        self.idem.data = one_time_key()
         return self
 
 

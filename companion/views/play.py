@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, Response, abort, g, request, url_for
+from flask import Blueprint, Response, abort, g, render_template, request, url_for
 from flask_babel import gettext as _
 from sqlalchemy import bindparam
 from wtforms.validators import ValidationError
 
+from .. import page_cache
 from ..extensions import db
 from ..games import EntryKind, seam_for
 from ..live import go, no_change, render, wants_fragment
@@ -53,10 +54,18 @@ def seat_first(match: Match, member: Membership, message: str | None = None) -> 
 
 @bp.get("/m/<int:match_id>")
 def sheet(match_id: int) -> Response:
-    """The whole sheet."""
-    match, member = member_match_or_404(match_id)
-    kind = request.args.get("entry")
-    return render("play/sheet.html", **sheet_context(match, member, replay(match), kind=kind))
+    """The whole sheet: kept per version and phone, rendered again only when something changed
+    (see :mod:`companion.page_cache`)."""
+    key = page_cache.sheet_key(match_id)
+    html = page_cache.pages().get(key) if key is not None else None
+    if html is None:
+        match, member = member_match_or_404(match_id)
+        kind = request.args.get("entry")
+        with page_cache.holes():
+            context = sheet_context(match, member, replay(match), kind=kind)
+            html = render_template("play/sheet.html", **context)
+        page_cache.remember(key, match_id, html)
+    return page_cache.page(html)
 
 
 @bp.get("/m/<int:match_id>/live")

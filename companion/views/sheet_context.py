@@ -6,13 +6,13 @@ from datetime import UTC, datetime
 from typing import Any
 
 from flask import current_app, url_for
-from flask_babel import format_timedelta
 from flask_babel import gettext as _
 
 from .. import qr
 from ..extensions import db
 from ..games import EntryKind, seam_for
 from ..models import Entry, Match, Membership
+from ..page_cache import ago
 from ..pending import pending_for
 from ..security import device_id, is_host, join_token, viewer_token
 from ..sheet import Sheet
@@ -129,7 +129,6 @@ def seat_rows(match: Match) -> list[dict[str, Any]]:
 def log_rows(match: Match, sheet: Sheet, writer: bool) -> list[dict[str, Any]]:
     """The entry log, newest first, each line attributed and undoable where that is allowed."""
     seam = seam_for(match.game)
-    now = datetime.now(UTC)
     rows = []
     for entry in reversed(sheet.entries):
         rows.append(
@@ -137,7 +136,7 @@ def log_rows(match: Match, sheet: Sheet, writer: bool) -> list[dict[str, Any]]:
                 "seq": entry.seq,
                 "text": describe(seam, entry, sheet.players),
                 "who": sheet.players[entry.seat] if entry.seat is not None else _("the host"),
-                "when": format_timedelta(when(entry) - now, add_direction=True),
+                "when": ago(when(entry)),
                 "undone": entry.seq in sheet.undone,
                 "is_undo": entry.undoes is not None,
                 "can_undo": writer

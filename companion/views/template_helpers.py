@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import secrets
 from datetime import datetime
 
 from flask import Flask
@@ -12,6 +11,7 @@ from flask_babel import gettext as _
 from .. import fragments, jinja_gettext
 from ..games import SEAMS
 from ..models import Match
+from ..page_cache import one_time_key
 
 
 def seam_title(slug: str) -> str:
@@ -69,6 +69,6 @@ def init_app(app: Flask) -> None:
     app.add_template_global(final_scores)
     app.add_template_global(cooperative)
     app.add_template_global(lambda: str(get_locale() or "en"), "current_lang")
-    app.add_template_global(lambda: secrets.token_urlsafe(16), "idem_key")
+    app.add_template_global(one_time_key, "idem_key")
     app.add_template_filter(seat_name)
     app.add_template_filter(date_short, "dateshort")

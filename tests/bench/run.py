@@ -153,6 +153,7 @@ def main() -> int:
         row("bare Flask endpoint", times["bare_ms"], None, "ms", ".3f")
         row("unchanged poll / bare endpoint", times["poll_x"], 2.0, "×")
         row("full sheet / bare endpoint", times["sheet_x"], 6.0, "×")
+        row("full sheet rendered anew / bare endpoint", times["render_x"], None, "×")
         weight = page_weight(base / "b")
         row("cold sheet load, compressed", weight["cold_kb"], 25.0, "KB")
         row("cold sheet load, requests", float(weight["cold_requests"]), 4, "", ".0f")

@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 from jinja2 import ChoiceLoader, DictLoader
 
 from companion.fragments import EXTENSION, fragments
+from companion.page_cache import pages
 from companion.snapshot import Snapshots
 
 from ..conftest import Phone, make_app
@@ -42,12 +43,18 @@ def comparable(html: str) -> str:
     return WHEN.sub("", TOKEN.sub(r'\1"', IDEM.sub(r'\1"', html)))
 
 
+def rendered(app: Flask, phone: Phone, url: str) -> str:
+    """The sheet rendered now, not a whole page kept from before (this tests the fragments)."""
+    pages(app).clear()
+    return str(phone.get(url).get_data(as_text=True))
+
+
 def fresh_page(app: Flask, phone: Phone, url: str) -> str:
     """The page rendered with an empty cache; the warm cache is put back afterwards."""
     warm = app.extensions[EXTENSION]
     app.extensions[EXTENSION] = Snapshots()
     try:
-        return str(phone.get(url).get_data(as_text=True))
+        return rendered(app, phone, url)
     finally:
         app.extensions[EXTENSION] = warm
 
@@ -84,9 +91,9 @@ def test_cached_sheet_equals_a_fresh_render(
     for who, (action, values) in steps:
         act(phones[who], match_id, action, values)
         for phone in phones:
-            phone.get(url)
+            rendered(app, phone, url)
             hits = fragments(app).hits
-            cached = phone.get(url).get_data(as_text=True)
+            cached = rendered(app, phone, url)
             assert fragments(app).hits > hits
             assert comparable(cached) == comparable(fresh_page(app, phone, url))
 
@@ -98,13 +105,13 @@ def test_a_new_version_always_misses_and_an_unchanged_one_hits(tmp_path: Path) -
     phone.claim(match_id, 0)
     cache = fragments(app)
     for heads in ([1, 2], [3, 0], [0, 5]):
-        phone.get(f"/m/{match_id}")
+        rendered(app, phone, f"/m/{match_id}")
         hits, misses = cache.hits, cache.misses
-        phone.get(f"/m/{match_id}")
+        rendered(app, phone, f"/m/{match_id}")
         assert (cache.hits, cache.misses) == (hits + FRAGMENTS, misses)
         phone.enter_heads(match_id, heads)
         hits, misses = cache.hits, cache.misses
-        phone.get(f"/m/{match_id}")
+        rendered(app, phone, f"/m/{match_id}")
         assert (cache.hits, cache.misses) == (hits, misses + FRAGMENTS)
 
 

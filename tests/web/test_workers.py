@@ -233,7 +233,8 @@ def play_across_workers(server: Server) -> None:
             bell, listening_pid = listeners[reader]
             writing_pid = through_another_worker(server, writer, listening_pid)
             assert writing_pid != listening_pid
-            assert writer.enter_heads(match_id, heads).status_code == 303
+            answer = writer.enter_heads(match_id, heads)
+            assert answer.status_code == 303, re.findall(r'role="alert"[^>]*>([^<]*)', answer.text)
             written = server.version(match_id)
             assert bell.version_at_least(written) == written, "the other worker's write rang"
         expected = [str(sum(r[2][0] for r in rounds)), str(sum(r[2][1] for r in rounds))]
