@@ -73,6 +73,44 @@
     if (form && form.dataset.dirty) event.detail.shouldSwap = false;
   });
 
+  // A panel someone opened by hand (host controls, "End the match now") stays open when a
+  // refresh replaces the fragment around it; panels the sheet opens or closes itself are left
+  // to the sheet. The click toggles the panel after the listeners ran: mark what it becomes.
+  document.addEventListener("click", function (event) {
+    const summary = event.target.closest && event.target.closest("summary");
+    const panel = summary && summary.parentElement;
+    if (!panel || panel.tagName !== "DETAILS") return;
+    if (panel.open) delete panel.dataset.opened; else panel.dataset.opened = "1";
+  });
+  const openedBefore = new Map();
+  function label(panel) {
+    const summary = panel.querySelector(":scope > summary");
+    return summary ? summary.textContent.trim() : "";
+  }
+  function rememberOpened(event) {
+    const target = event.detail.target;
+    if (!target || !target.id || !target.querySelectorAll) return;
+    const labels = Array.from(target.querySelectorAll("details[data-opened]")).map(label);
+    if (labels.length) openedBefore.set(target.id, labels);
+  }
+  function reopen(event) {
+    const target = event.detail.target;
+    const labels = target && target.id && openedBefore.get(target.id);
+    if (!labels) return;
+    openedBefore.delete(target.id);
+    const root = document.getElementById(target.id);
+    if (!root) return;
+    root.querySelectorAll("details").forEach(function (panel) {
+      if (labels.indexOf(label(panel)) < 0) return;
+      panel.open = true;
+      panel.dataset.opened = "1";
+    });
+  }
+  document.addEventListener("htmx:beforeSwap", rememberOpened);
+  document.addEventListener("htmx:oobBeforeSwap", rememberOpened);
+  document.addEventListener("htmx:afterSwap", reopen);
+  document.addEventListener("htmx:oobAfterSwap", reopen);
+
   // The doorbell: a stream (Server-Sent Events) that only says "the match is at version V".
   // A newer V fires the poller's "refresh", so the page fetches exactly what a poll fetches
   // and the typed-form rules above still apply. While the stream is healthy the timed poll

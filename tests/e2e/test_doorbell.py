@@ -79,3 +79,25 @@ def test_a_reconnected_stream_refreshes_the_page(
     again = len([r for r in b.requests if r.endswith(f"/m/{match_id}/events")])
     assert again > streams, "the page reconnected after the stream's life ended"
     b.check()
+
+
+def test_a_panel_opened_by_hand_stays_open_through_a_refresh(
+    phones: Callable[..., Phone], server: LiveServer
+) -> None:
+    a, b, _match_id = table(phones, server)
+    host = a.page.locator("#host")
+    host.get_by_text("Host controls").click()
+    host.get_by_text("End the match now").click()
+    end_it = host.get_by_role("button", name="Yes, end it")
+    expect(end_it).to_be_visible()
+    expect(a.page.locator("#invite details")).to_have_attribute("open", "")
+    before = len(polls(a))
+
+    enter_round(b, [2, 5])
+
+    expect(rows(a)).to_have_count(1, timeout=5000)
+    assert len(polls(a)) == before + 1, "the ring refreshed A's sheet, host panel included"
+    expect(end_it).to_be_visible()
+    expect(host.get_by_role("button", name="Yes, abandon it")).to_be_hidden()
+    expect(a.page.locator("#invite details")).not_to_have_attribute("open", "")
+    a.check()

@@ -12,8 +12,6 @@ import re
 from collections.abc import Callable
 from pathlib import Path
 
-from playwright.sync_api import TimeoutError as PlaywrightTimeout
-
 from companion.extensions import db
 from companion.models import Group
 
@@ -71,20 +69,14 @@ def groups(server: LiveServer) -> int:
 def end_match(phone: Phone) -> None:
     """Host controls, "End the match now", yes: the sheet shows the finished match.
 
-    The doorbell's ring for the last round can arrive before that round's own answer; the
-    refresh it starts then replaces the host panel (closed again) a moment later. So the
-    panel is opened again until the button could be tapped.
+    The panels are opened by tapping them, as a person does: a refresh that lands meanwhile
+    (the doorbell's ring for the last round can arrive after that round's own answer) keeps
+    them open.
     """
-    button = phone.page.locator("#host").get_by_role("button", name="Yes, end it")
-    for _attempt in range(3):
-        open_all_details(phone)
-        try:
-            button.click(timeout=3000)
-            break
-        except PlaywrightTimeout:
-            continue
-    else:
-        raise AssertionError('"Yes, end it" could not be tapped')
+    host = phone.page.locator("#host")
+    host.get_by_text("Host controls").tap()
+    host.get_by_text("End the match now").tap()
+    host.get_by_role("button", name="Yes, end it").tap()
     expect(
         phone.page.locator("#host").get_by_role("link", name="Delete this match")
     ).to_be_visible()
