@@ -8,6 +8,7 @@ holds every older version), is compared with the same sheet rendered with an emp
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -22,6 +23,7 @@ from companion.page_cache import pages
 from companion.snapshot import Snapshots
 
 from ..conftest import Phone, make_app
+from .helpers import table
 
 IDEM = re.compile(r'(name="(?:[a-z]+-)?(?:idem|csrf_token)"[^>]*value=")[^"]*"')
 TOKEN = re.compile(r'("X-CSRFToken": ")[^"]*"')
@@ -75,27 +77,34 @@ def act(phone: Phone, match_id: int, action: str, values: list[object]) -> None:
         phone.get(f"/lang/{values[0]}")
 
 
+Steps = list[tuple[int, tuple[str, list[object]]]]
+STEPS = st.lists(st.tuples(st.integers(0, 1), actions), min_size=1, max_size=10)
+"""An evening: which of the two phones acts, and what it does."""
+
+
+def evening(app: Flask, steps: Steps) -> Iterator[tuple[Phone, int]]:
+    """Two phones seated at one match play ``steps``; after each step, each phone in turn."""
+    host, guest = Phone(app), Phone(app)
+    match_id = table(host, guest, names=["Ann", "Bob", "Cy"])
+    for who, (action, values) in steps:
+        act([host, guest][who], match_id, action, values)
+        for phone in (host, guest):
+            yield phone, match_id
+
+
 @settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(steps=st.lists(st.tuples(st.integers(0, 1), actions), min_size=1, max_size=10))
+@given(steps=STEPS)
 def test_cached_sheet_equals_a_fresh_render(
-    tmp_path_factory: pytest.TempPathFactory, steps: list[tuple[int, tuple[str, list[object]]]]
+    tmp_path_factory: pytest.TempPathFactory, steps: Steps
 ) -> None:
     app = make_app(tmp_path_factory.mktemp("fragments"))
-    host, guest = Phone(app), Phone(app)
-    match_id = host.new_match(["Ann", "Bob", "Cy"])
-    host.claim(match_id, 0)
-    guest.join(match_id)
-    guest.claim(match_id, 1)
-    phones = [host, guest]
-    url = f"/m/{match_id}"
-    for who, (action, values) in steps:
-        act(phones[who], match_id, action, values)
-        for phone in phones:
-            rendered(app, phone, url)
-            hits = fragments(app).hits
-            cached = rendered(app, phone, url)
-            assert fragments(app).hits > hits
-            assert comparable(cached) == comparable(fresh_page(app, phone, url))
+    for phone, match_id in evening(app, steps):
+        url = f"/m/{match_id}"
+        rendered(app, phone, url)
+        hits = fragments(app).hits
+        cached = rendered(app, phone, url)
+        assert fragments(app).hits > hits
+        assert comparable(cached) == comparable(fresh_page(app, phone, url))
 
 
 def test_a_new_version_always_misses_and_an_unchanged_one_hits(tmp_path: Path) -> None:

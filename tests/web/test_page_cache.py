@@ -15,7 +15,6 @@ from pathlib import Path
 import pytest
 from flask import Flask
 from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
 
 from companion import page_cache
 from companion.extensions import db
@@ -25,7 +24,7 @@ from companion.page_cache import pages
 from ..conftest import Phone, count, make_app
 from .helpers import group_of, table, text_of
 from .helpers import shared_template_bytecode as shared_template_bytecode  # autouse
-from .test_fragments import act, actions, comparable, fresh_page
+from .test_fragments import STEPS, Steps, comparable, evening, fresh_page
 
 KEYS = re.compile(r'name="(?:[a-z]+-)?idem"[^>]*value="([^"]*)"')
 
@@ -44,21 +43,17 @@ def fresh(app: Flask, phone: Phone, match_id: int) -> str:
 
 
 @settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(steps=st.lists(st.tuples(st.integers(0, 1), actions), min_size=1, max_size=10))
+@given(steps=STEPS)
 def test_a_kept_page_equals_a_fresh_render(
-    tmp_path_factory: pytest.TempPathFactory, steps: list[tuple[int, tuple[str, list[object]]]]
+    tmp_path_factory: pytest.TempPathFactory, steps: Steps
 ) -> None:
     app = make_app(tmp_path_factory.mktemp("pages"))
-    host, guest = Phone(app), Phone(app)
-    match_id = table(host, guest, names=["Ann", "Bob", "Cy"])
-    for who, (action, values) in steps:
-        act([host, guest][who], match_id, action, values)
-        for phone in (host, guest):
-            sheet(phone, match_id)
-            hits = pages(app).hits
-            kept = sheet(phone, match_id)
-            assert pages(app).hits == hits + 1
-            assert comparable(kept) == comparable(fresh(app, phone, match_id))
+    for phone, match_id in evening(app, steps):
+        sheet(phone, match_id)
+        hits = pages(app).hits
+        kept = sheet(phone, match_id)
+        assert pages(app).hits == hits + 1
+        assert comparable(kept) == comparable(fresh(app, phone, match_id))
 
 
 def test_each_phone_gets_its_own_page(phone: Phone, other: Phone) -> None:
