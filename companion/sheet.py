@@ -11,14 +11,14 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from sqlalchemy import func, update
 from sqlalchemy.exc import IntegrityError
 
 from . import rules, snapshot
-from .doorbell import ring_later
 from .extensions import db
+from .live.doorbell import ring_later
 from .models import Entry, Match, utcnow
 from .rules import IllegalMove, Outcome
 from .rules.base import N_
@@ -29,15 +29,17 @@ MAX_DB_INT = 2**31 - 1
 IDEM_KEY = re.compile(r"[A-Za-z0-9_-]{8,64}")
 """What a one-time key looks like (the forms make 22 characters); anything else is ignored."""
 ATTEMPTS = 3
+State = TypeVar("State")
 
 
 @dataclass
-class Sheet:
-    """Everything a page needs about a match, derived from its log."""
+class Sheet(Generic[State]):
+    """Everything a page needs about a match, derived from its log; ``State`` is the game's
+    state type (``Sheet[SixNimmtState]`` in 6 nimmt!'s seam)."""
 
     match: Match
-    rules: rules.Rules
-    state: Any
+    rules: rules.Rules[State]
+    state: State
     entries: list[Entry]
     undone: set[int] = field(default_factory=set)
     pending: Any = None

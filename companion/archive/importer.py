@@ -17,7 +17,7 @@ from ..games import seam_for
 from ..models import Device, Entry, Group, Match, Membership, Player, Seat, utcnow
 from ..security import new_code
 from ..sheet import Sheet, replay, start
-from ..views.translate import reason
+from ..translate import reason
 from .export import FORMAT, VERSION
 from .schema import (
     MAX_GROUP_NAME,

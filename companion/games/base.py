@@ -1,18 +1,32 @@
-"""What every game's web seam provides, and the form pieces they share."""
+"""What every game's web seam provides, with the defaults a game may keep, and shared form pieces.
+
+A game's seam is a subclass of :class:`Seam`: the methods without a default are what every game
+must say (its title, how moves are entered, described and shown); the hooks with a default are
+what only some games need (a chooser for held moves, parts gathered from several phones, a
+running-totals chart, statistics figures, how results order). Shared code calls the hooks and
+never asks which game it has.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import secrets
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
+from flask_babel import format_decimal
 from flask_wtf import FlaskForm
 from wtforms import HiddenField, IntegerField
 
-from ..page_cache import one_time_key
-
 if TYPE_CHECKING:
     from ..sheet import Sheet
+
+State = TypeVar("State")
+
+
+def one_time_key() -> str:
+    """A fresh one-time key for a form: a double tap sends the same key and stores one entry."""
+    return secrets.token_urlsafe(16)
 
 
 class EntryBase(FlaskForm):
@@ -27,6 +41,11 @@ class EntryBase(FlaskForm):
         self.idem.data = one_time_key()
         return self
 
+    def seen_entry(self) -> int | None:
+        """The last log entry this form was rendered after, for forms whose parts are gathered
+        from several phones (None: staleness goes by the version)."""
+        return None
+
 
 @dataclass(frozen=True)
 class EntryKind:
@@ -35,51 +54,8 @@ class EntryKind:
     key: str
     label: Callable[[], str]
     template: str
-    form: Callable[[Sheet, Any], EntryBase]
-    to_move: Callable[[Sheet, Any], dict[str, Any]]
-
-
-class Seam(Protocol):
-    """The web side of one game."""
-
-    slug: str
-    scoreboard_template: str
-
-    def title(self) -> str:
-        """The game's name as shown in the app."""
-        ...
-
-    def options_fields(self) -> dict[str, Any]:
-        """Form fields for the game's options, added to the new-match form."""
-        ...
-
-    def options(self, form: Any) -> dict[str, Any]:
-        """The options dict (DESIGN.md vocabulary) from a validated new-match form."""
-        ...
-
-    def options_summary(self, options: dict[str, Any]) -> str:
-        """A short line describing the options, for the sheet header and the history."""
-        ...
-
-    def entry_kinds(self, sheet: Sheet) -> list[EntryKind]:
-        """The ways a move can be entered right now."""
-        ...
-
-    def leaders(self, sheet: Sheet) -> list[int]:
-        """The seats that win if the host ends the match now."""
-        ...
-
-    def chooser(self, sheet: Sheet, move: dict[str, Any]) -> int | None:
-        """The seat whose choice ``move`` still needs (held until then), or None."""
-        ...
-
-    def describe(self, move: dict[str, Any], players: list[str]) -> str:
-        """One line for the entry log."""
-        ...
-
-    def scoreboard(self, sheet: Sheet) -> dict[str, Any]:
-        """Template context for the scoreboard fragment."""
-        ...
+    form: Callable[[Sheet[Any], Any], EntryBase]
+    to_move: Callable[[Sheet[Any], Any], dict[str, Any]]
 
 
 @dataclass(frozen=True)
@@ -96,10 +72,119 @@ class Running:
     limit: int | None = None
 
 
-def running_totals(seam: Seam, sheet: Sheet) -> Running | None:
-    """The seam's optional ``running_totals(sheet)``; None for a game without rounds to chart."""
-    method = getattr(seam, "running_totals", None)
-    return None if method is None else method(sheet)
+class FinishedMatch(Protocol):
+    """What a game's figures may read of a finished match (the statistics' plain record)."""
+
+    @property
+    def winners(self) -> list[int]: ...
+
+    @property
+    def seats(self) -> Sequence[object]: ...
+
+
+@dataclass(frozen=True)
+class Played:
+    """One finished match from a player's side, for the statistics: the match, its final state,
+    the player's seat and place, and whether the seat counts as a win."""
+
+    match: FinishedMatch
+    state: Any
+    seat: int
+    place: int
+    shared: bool
+    won: bool
+
+
+Figures = list[tuple[str, str]]
+"""A game's own figures on the player page: ``(label, value)`` pairs ready to show."""
+
+
+class Seam(Generic[State]):
+    """The web side of one game. Subclasses set ``slug`` and ``scoreboard_template`` and
+    override the methods that raise NotImplementedError; every other hook has a default."""
+
+    slug: str
+    scoreboard_template: str
+    outcome_template: str | None = None
+    """A template that replaces the winners line once the match is over (The Game's rating)."""
+    cooperative: bool = False
+    """Played as one team: one result for everybody, never a winner among the players."""
+    gathers_parts: bool = False
+    """Moves are completed by several phones together (each its own part): see :meth:`gather`."""
+    lower_is_better: bool = True
+    """Whether a lower :meth:`result` is the better one (bull heads, cards left)."""
+
+    def title(self) -> str:
+        """The game's name as shown in the app."""
+        raise NotImplementedError
+
+    def options_fields(self) -> dict[str, Any]:
+        """Form fields for the game's options, added to the new-match form."""
+        return {}
+
+    def options(self, form: Any) -> dict[str, Any]:
+        """The options dict (DESIGN.md vocabulary) from a validated new-match form."""
+        return {}
+
+    def options_summary(self, options: dict[str, Any]) -> str:
+        """A short line describing the options, for the sheet header and the history."""
+        return ""
+
+    def entry_kinds(self, sheet: Sheet[State]) -> list[EntryKind]:
+        """The ways a move can be entered right now."""
+        raise NotImplementedError
+
+    def leaders(self, sheet: Sheet[State]) -> list[int]:
+        """The seats that win if the host ends the match now."""
+        raise NotImplementedError
+
+    def describe(self, move: dict[str, Any], players: list[str]) -> str:
+        """One line for the entry log."""
+        raise NotImplementedError
+
+    def scoreboard(self, sheet: Sheet[State]) -> dict[str, Any]:
+        """Template context for the scoreboard fragment."""
+        raise NotImplementedError
+
+    def scoreboard_shared(self, sheet: Sheet[State]) -> bool:
+        """Whether the scoreboard shows every phone of the table the same thing (up to the
+        phone's seat and role) and carries no form: then it is rendered once per version and
+        shared (:mod:`companion.fragments`). A scoreboard with a form (a token, a one-time key)
+        must say no."""
+        return False
+
+    def chooser(self, sheet: Sheet[State], move: dict[str, Any]) -> int | None:
+        """The seat whose choice ``move`` still needs (held until then), or None."""
+        return None
+
+    def gather(
+        self, sheet: Sheet[State], move: dict[str, Any], seat: int | None, host: bool
+    ) -> tuple[dict[str, Any], bool]:
+        """Merge this phone's part of a move with the parts held so far: ``(move, complete)``,
+        or IllegalMove. Only called when ``gathers_parts`` is set."""
+        return move, True
+
+    def running_totals(self, sheet: Sheet[State]) -> Running | None:
+        """The running totals to chart after the end; None for a game without rounds."""
+        return None
+
+    def figures(self, games: list[Played]) -> Figures:
+        """The game's own figures for the player page, from the player's finished matches."""
+        return []
+
+    def place_key(self, state: State, seat: int) -> tuple[int, ...]:
+        """How seats that did not win order at the end: lower sorts first; equal keys share
+        a place."""
+        return ()
+
+    def result(self, state: State, seat: int) -> int | None:
+        """The number ``seat`` ended with, when the game has one worth averaging and ranking."""
+        return None
+
+    def won(self, winners: Sequence[int], seat: int) -> bool:
+        """Whether ``seat`` counts a win in the statistics: a tie shares the win, and a team
+        that beat a cooperative game wins together."""
+        return seat in winners
 
 
 def cumulative(values: list[int]) -> tuple[int, ...]:
@@ -109,3 +194,10 @@ def cumulative(values: list[int]) -> tuple[int, ...]:
         total += value
         out.append(total)
     return tuple(out)
+
+
+def average(values: list[int]) -> str | None:
+    """The mean to one decimal in the user's language, or None without values."""
+    if not values:
+        return None
+    return format_decimal(sum(values) / len(values), "#,##0.0")

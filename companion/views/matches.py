@@ -17,7 +17,6 @@ from wtforms.validators import Length, Optional
 from .. import rules
 from ..extensions import db, limiter
 from ..games import SEAMS, seam_for
-from ..live import go
 from ..models import Group, Match, Membership, Player, Seat
 from ..rules import IllegalMove
 from ..security import (
@@ -29,7 +28,8 @@ from ..security import (
     normalise_code,
     token_matches,
 )
-from .translate import reason
+from ..translate import reason
+from .reply import go
 
 bp = Blueprint("matches", __name__)
 

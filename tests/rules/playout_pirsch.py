@@ -11,7 +11,7 @@ import random
 from typing import Any
 
 from companion.rules.pirsch import PirschState, next_move_type
-from companion.rules.pirsch_cards import (
+from companion.rules.pirsch.cards import (
     ANIMALS,
     HAND,
     Card,

@@ -10,8 +10,14 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from companion.rules import sixnimmt_table as table_mode
-from companion.rules.sixnimmt import HAND, ROWS, SixNimmt, SixNimmtState
+from companion.rules.sixnimmt import (
+    HAND,
+    ROWS,
+    SixNimmt,
+    SixNimmtState,
+    needs_choice,
+    possible_cards,
+)
 
 OPTIONS: list[dict[str, Any]] = [
     {},
@@ -47,8 +53,8 @@ def random_move(rules: SixNimmt, state: SixNimmtState, rng: random.Random) -> di
 
 def random_reveal(state: SixNimmtState, rng: random.Random) -> dict[str, Any]:
     """One turn of a random deal: distinct unseen cards, a random row where a choice is needed."""
-    cards = rng.sample(table_mode.possible_cards(state), state.seats)
+    cards = rng.sample(possible_cards(state), state.seats)
     choices: list[int | None] = [None] * state.seats
-    for seat in table_mode.needs_choice(state.table, cards):
+    for seat in needs_choice(state.table, cards):
         choices[seat] = rng.randrange(ROWS)
     return {"type": "reveal", "cards": cards, "row_choice": choices}

@@ -30,7 +30,7 @@ from companion.rules.bloccato import (
     why,
     winning_chain,
 )
-from companion.rules.bloccato_board import DIRECTIONS, Cell, neighbours, touching
+from companion.rules.bloccato.board import DIRECTIONS, Cell, neighbours, touching
 
 _package = __name__.rpartition(".")[0]  # "" while tests/ is not a package
 playout = importlib.import_module(

@@ -11,13 +11,13 @@ import pytest
 
 from companion.rules.base import IllegalMove
 from companion.rules.bloccato import RULES, valid_sheet
-from companion.rules.bloccato_board import (
+from companion.rules.bloccato.board import (
     cheapest_tree,
     join_cost,
     owners,
     start_cells,
 )
-from companion.rules.bloccato_sheet import (
+from companion.rules.bloccato.sheet import (
     FACES,
     GENERATED_COST,
     generate_sheet,

@@ -35,7 +35,7 @@ from companion.rules.pirsch import (
     tricks_per_player,
     trump,
 )
-from companion.rules.pirsch_cards import ANIMAL_NAMES, ANIMALS, HAND, as_dict, count_footprints
+from companion.rules.pirsch.cards import ANIMAL_NAMES, ANIMALS, HAND, as_dict, count_footprints
 
 NAMES4 = ["Ann", "Bob", "Cy", "Dee"]
 NAMES3 = ["Ann", "Bob", "Cy"]

@@ -10,13 +10,15 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from companion.rules import IllegalMove
-from companion.rules.sixnimmt import RULES, SixNimmtState, bull_heads
-from companion.rules.sixnimmt_table import (
+from companion.rules.sixnimmt import (
     FULL,
     LOW,
     PLACED,
+    RULES,
     Placement,
+    SixNimmtState,
     TableRound,
+    bull_heads,
     destination,
     last_turn,
     may_enter_rows,

@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.rules.base import IllegalMove
+from companion.rules.base import IllegalMove, Termination
 from companion.rules.thegame import (
     RULES,
     FireAlert,
@@ -466,6 +466,35 @@ def test_state_round_trips_through_json() -> None:
     state = play(end(play(new(2, on_fire=True), UP, 44, 50)), DOWN, 66)
     again = RULES.from_dict(json.loads(json.dumps(RULES.to_dict(state))))
     assert again == state
+
+
+def ended_by(reason: Termination) -> TheGameState:
+    """A two-player match that ended for ``reason``."""
+    if reason is Termination.BEATEN:
+        return RULES.apply(new(2), {"type": "result", "left": 0})
+    if reason is Termination.RESULT:
+        return RULES.apply(new(2), {"type": "result", "left": 12})
+    if reason is Termination.STUCK:
+        state = end(play(play(play(play(new(2), UP, 30), UP2, 40), DOWN, 60), DOWN2, 70))
+        return RULES.apply(state, {"type": "stuck"})
+    state = end(play(play(new(2, on_fire=True), UP, 44), DOWN, 90))
+    return end(play(state, DOWN, 80, 70))
+
+
+@pytest.mark.parametrize(
+    "reason", [Termination.BEATEN, Termination.RESULT, Termination.STUCK, Termination.FIRE]
+)
+def test_the_ending_is_a_termination_and_exports_as_its_plain_string(
+    reason: Termination,
+) -> None:
+    state = ended_by(reason)
+    assert state.ended is reason
+    data = RULES.to_dict(state)
+    assert type(data["ended"]) is str and data["ended"] == reason.value
+    again = RULES.from_dict(json.loads(json.dumps(data)))
+    assert again == state and again.ended is reason
+    outcome = RULES.outcome(again)
+    assert outcome is not None and outcome.reason is reason
 
 
 def playouts() -> st.SearchStrategy[tuple[int, dict[str, Any], int]]:

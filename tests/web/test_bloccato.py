@@ -16,7 +16,6 @@ from companion.sheet import replay
 
 from ..conftest import Phone, count, hidden_fields
 from .helpers import entries, match_row, parse
-from .helpers import shared_template_bytecode as shared_template_bytecode  # autouse
 
 PAPER = ["3X1C5X2", "24C3142", "C5213C4", "4C5X3O1", "1342C5C", "O21C34C", "5C41O23"]
 """A paper sheet: crosses at (0,1) (0,5) (3,3); circles at (3,5) (5,0) (6,4)."""
@@ -298,10 +297,10 @@ def test_pass_declines_the_mark_and_a_roll_without_result_ends_the_turn(phone: P
 @pytest.fixture
 def dice_drawn(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     """The server's dice come from this list, in order (the test fills it)."""
-    from companion.games import bloccato_turn
+    from companion.games.bloccato import turn
 
     queue: list[str] = []
-    monkeypatch.setattr(bloccato_turn, "draw_face", lambda: queue.pop(0))
+    monkeypatch.setattr(turn, "draw_face", lambda: queue.pop(0))
     return queue
 
 

@@ -1,0 +1,56 @@
+"""Bloccato e pelato: the engine's English sentences and dice, in the user's language.
+
+The rules speak in templates with params (``"The roll %(dice)s does not let you mark a 3."``);
+here they are translated, and dice such as ``"334CC"`` are spelled ``"3 3 4 cow cow"`` first.
+The options summary and the sides' names are here too.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask_babel import gettext as _
+
+from ...rules import IllegalMove
+
+Text = tuple[str, dict[str, object]]
+
+
+def dice_words(dice: str) -> str:
+    """Dice for a sentence: ``"3 3 4 cow cow"``."""
+    return " ".join(_("cow") if face == "C" else face for face in dice)
+
+
+def side_name(seat: int) -> str:
+    """ "crosses" (seat 0) or "circles" (seat 1)."""
+    return _("crosses") if seat == 0 else _("circles")
+
+
+def say(text: Text | None) -> str | None:
+    """An engine sentence (template + params) in the user's language, dice spelled out."""
+    if text is None:
+        return None
+    template, params = text
+    params = dict(params)
+    if isinstance(params.get("dice"), str):
+        params["dice"] = dice_words(str(params["dice"]))
+    translated = _(template)
+    return translated % params if params else translated
+
+
+def refusal(error: IllegalMove) -> str:
+    """Why the rules refused a move, translated, dice spelled out."""
+    return say((error.template, dict(error.params))) or ""
+
+
+def options_summary(options: dict[str, Any]) -> str:
+    """E.g. "Fresh sheet · crosses start"."""
+    source = _("Sheet from a paper pad") if options.get("sheet") else _("Fresh sheet")
+    first = options.get("first")
+    if first == 0:
+        starter = _("crosses start")
+    elif first == 1:
+        starter = _("circles start")
+    else:
+        starter = _("starter drawn by lot")
+    return f"{source} · {starter}"

@@ -1,0 +1,83 @@
+"""Nuota per la vita on the web: the seam the platform calls.
+
+The option fields and the three ways to end a round live in :mod:`.forms`, the hands gathered
+from several phones in :mod:`.hands`, the lives board, log lines and running totals in
+:mod:`.scoreboard`, the species' names in :mod:`.words` and the statistics in :mod:`.stats`;
+this module ties them into the seam.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...rules.nuota import NuotaState
+from ...sheet import Sheet
+from ..base import EntryKind, Figures, Played, Running, Seam
+from . import forms, hands, scoreboard, stats, words
+
+
+class NuotaSeam(Seam[NuotaState]):
+    """The web side of Nuota per la vita."""
+
+    slug = "nuota"
+    scoreboard_template = "games/nuota/_scoreboard.html"
+    gathers_parts = True
+    """A round shown by its hands needs every live seat's hand, each typed on its own phone."""
+
+    def title(self) -> str:
+        """The game's name (the Italian edition's title everywhere)."""
+        return "Nuota per la vita"
+
+    def options_fields(self) -> dict[str, Any]:
+        """Base or expert variant, and who starts the first round."""
+        return forms.options_fields()
+
+    def options(self, form: Any) -> dict[str, Any]:
+        """Options in the DESIGN.md vocabulary."""
+        return forms.options(form)
+
+    def options_summary(self, options: dict[str, Any]) -> str:
+        """ "Base game" or "Expert variant"."""
+        return words.variant_label(options.get("variant", "base"))
+
+    def entry_kinds(self, sheet: Sheet[NuotaState]) -> list[EntryKind]:
+        """Show the hands (first), enter the totals, or declare sudden death."""
+        return list(forms.KINDS)
+
+    def gather(
+        self, sheet: Sheet[NuotaState], move: dict[str, Any], seat: int | None, host: bool
+    ) -> tuple[dict[str, Any], bool]:
+        """Merge this phone's hand with those held so far (see :func:`.hands.gather`)."""
+        return hands.gather(sheet, move, seat, host)
+
+    def leaders(self, sheet: Sheet[NuotaState]) -> list[int]:
+        """Seats with the most lives: the winners if the host ends the match now."""
+        lives = sheet.state.lives
+        return [seat for seat, left in enumerate(lives) if left == max(lives)]
+
+    def describe(self, move: dict[str, Any], players: list[str]) -> str:
+        """A log line: "Hands shown: Ann 23 · Bob 7 · Cy 14", totals, or sudden death."""
+        return scoreboard.describe(move, players)
+
+    def scoreboard(self, sheet: Sheet[NuotaState]) -> dict[str, Any]:
+        """Lives, who starts, the hands coming in, the last round and the history."""
+        return scoreboard.scoreboard(sheet)
+
+    def scoreboard_shared(self, sheet: Sheet[NuotaState]) -> bool:
+        """The scoreboard carries no form: every phone of the table may share its rendering."""
+        return True
+
+    def running_totals(self, sheet: Sheet[NuotaState]) -> Running | None:
+        """Each player's lives at the start and after every round."""
+        return scoreboard.running_totals(sheet)
+
+    def figures(self, games: list[Played]) -> Figures:
+        """Rounds survived with lives left; sudden deaths declared."""
+        return stats.figures(games)
+
+    def place_key(self, state: NuotaState, seat: int) -> tuple[int, ...]:
+        """Most lives first, then most rounds survived (who went out later)."""
+        return stats.place_key(state, seat)
+
+
+SEAM = NuotaSeam()

@@ -1,0 +1,35 @@
+"""Nuota per la vita in the statistics: the player page's figures and how finished matches rank.
+
+There is no result worth averaging (the seam keeps the default None): at the end every seat but
+the winner has lost all its lives. Seats that did not win order by the lives they kept (a match
+the host ended early), then by how long they stayed in.
+"""
+
+from __future__ import annotations
+
+from flask_babel import gettext as _
+
+from ...rules.nuota import NuotaState
+from ..base import Figures, Played
+
+
+def survived(state: NuotaState, seat: int) -> int:
+    """The rounds ``seat`` came out of with at least one life left."""
+    return sum(1 for r in state.rounds if r.lives[seat] > 0)
+
+
+def figures(games: list[Played]) -> Figures:
+    """Rounds survived with lives left; sudden deaths declared."""
+    rounds = sum(survived(g.state, g.seat) for g in games)
+    sudden = sum(
+        1
+        for g in games
+        for r in g.state.rounds
+        if r.kind == "sudden_death" and r.declarer == g.seat
+    )
+    return [(_("Rounds survived"), str(rounds)), (_("Sudden deaths declared"), str(sudden))]
+
+
+def place_key(state: NuotaState, seat: int) -> tuple[int, ...]:
+    """Most lives first, then most rounds survived (lower sorts first, so both are negated)."""
+    return (-state.lives[seat], -survived(state, seat))

@@ -1,0 +1,104 @@
+"""Auf der Pirsch on the web: the seam the platform calls.
+
+The option fields and entry forms live in :mod:`.forms`, the scoreboard, log lines and running
+totals in :mod:`.scoreboard`, the game's words in :mod:`.words` and its statistics in
+:mod:`.stats`; this module ties them into the seam.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask_babel import gettext as _
+
+from ...rules import pirsch as rules
+from ...rules.pirsch import PirschState
+from ...sheet import Sheet
+from ..base import EntryKind, Figures, Played, Running, Seam
+from . import forms, scoreboard, stats, words
+
+
+class PirschSeam(Seam[PirschState]):
+    """The web side of Auf der Pirsch."""
+
+    slug = "pirsch"
+    scoreboard_template = "games/pirsch/_scoreboard.html"
+    lower_is_better = False
+    """Points: the higher the better."""
+
+    def title(self) -> str:
+        """The game's name (the same in every language)."""
+        return "Auf der Pirsch"
+
+    def options_fields(self) -> dict[str, Any]:
+        """The multiplier reading and the optional trump order of the four rounds."""
+        return forms.options_fields()
+
+    def options(self, form: Any) -> dict[str, Any]:
+        """Options as DESIGN.md spells them: ``multiplier``; ``trumps`` when all four are set."""
+        return forms.options(form)
+
+    def options_summary(self, options: dict[str, Any]) -> str:
+        """E.g. "footprints × footprint types · trumps: bear, wolf, boar, mouflon"."""
+        return words.options_summary(options)
+
+    def entry_kinds(self, sheet: Sheet[PirschState]) -> list[EntryKind]:
+        """Counts per animal (footprints, or cards in round 4) first, then the cards picked."""
+        final = rules.next_move_type(sheet.state) == "final"
+        return [
+            EntryKind(
+                "counts",
+                (lambda: _("Cards per animal")) if final else (lambda: _("Footprints")),
+                "games/pirsch/_counts.html",
+                forms.counts_form,
+                forms.counts_move,
+            ),
+            EntryKind(
+                "cards",
+                lambda: _("Pick the cards"),
+                "games/pirsch/_cards.html",
+                forms.cards_form,
+                forms.cards_move,
+            ),
+        ]
+
+    def leaders(self, sheet: Sheet[PirschState]) -> list[int]:
+        """Seats with the highest totals: the winners if the host ends the match now."""
+        totals = sheet.state.totals()
+        return [i for i, total in enumerate(totals) if total == max(totals)]
+
+    def describe(self, move: dict[str, Any], players: list[str]) -> str:
+        """One log line per round, with each player's figures."""
+        kind = move.get("type")
+        if kind == "hunt":
+            return scoreboard.hunt_line(move, players)
+        if kind == "final":
+            return scoreboard.final_line(move, players)
+        return str(kind)
+
+    def scoreboard(self, sheet: Sheet[PirschState]) -> dict[str, Any]:
+        """Rounds, totals, leaders, the next round and the setup hint."""
+        return scoreboard.board(sheet)
+
+    def scoreboard_shared(self, sheet: Sheet[PirschState]) -> bool:
+        """The scoreboard carries no form: every phone of the table may share its rendering."""
+        return True
+
+    def running_totals(self, sheet: Sheet[PirschState]) -> Running | None:
+        """Each player's points after every round."""
+        return scoreboard.running(sheet)
+
+    def figures(self, games: list[Played]) -> Figures:
+        """The best single hunt and the average of round 4."""
+        return stats.figures(games)
+
+    def place_key(self, state: PirschState, seat: int) -> tuple[int, ...]:
+        """Most points first."""
+        return stats.place_key(state, seat)
+
+    def result(self, state: PirschState, seat: int) -> int | None:
+        """The seat's final points."""
+        return stats.result(state, seat)
+
+
+SEAM = PirschSeam()

@@ -1,0 +1,272 @@
+"""Auf der Pirsch on the web: the option fields, the two entry forms and how each becomes a move.
+
+Both forms serve every round, so a form keeps its key (``counts`` or ``cards``) across the match:
+"counts" is footprints per animal in rounds 1–3 and captured cards per animal in round 4; "cards"
+is the captured cards themselves, picked from a grid, counted by the app. A form remembers the
+move it was rendered for (a hidden ``phase``): a phone still showing round 3 after someone entered
+it then gets the platform's "entered a moment ago" notice, and a hand-made fourth hunt gets the
+rule's refusal — in place, never a 404.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
+from flask_babel import lazy_pgettext
+from wtforms import Field, HiddenField, RadioField, SelectField, SelectMultipleField
+from wtforms.validators import ValidationError
+from wtforms.widgets import TextInput
+
+from ...rules import IllegalMove
+from ...rules import pirsch as rules
+from ...rules.pirsch import PirschState
+from ...sheet import Sheet, bounded_version, entries_since
+from ..base import EntryBase
+from .words import MULTIPLIER_CHOICES, animal_name, refusal
+
+PHASES = ("hunt", "final")
+MOST_FOOTPRINTS = rules.HAND * rules.MAX_FOOTPRINTS_PER_CARD
+"""No box takes more footprints than 12 cards can carry; the rules check the sums."""
+
+
+def trump_check(form: Any, field: Any) -> None:
+    """The trump order is all four rounds, each animal once, or nothing at all."""
+    picks = [form[f"trump{n}"].data or "" for n in range(1, rules.ROUNDS + 1)]
+    if not any(picks):
+        return
+    if not field.data:
+        raise ValidationError(_("Pick the trump of every round, or leave all four empty."))
+    if picks.count(field.data) > 1:
+        raise ValidationError(_("Each animal is trump in one round only."))
+
+
+def trump_field(number: int) -> SelectField:
+    """The trump animal of one round, or none recorded."""
+    choices = [("", _l("none"))] + [(a, _l(rules.ANIMAL_NAMES[a])) for a in rules.ANIMALS]
+    return SelectField(
+        lazy_pgettext("pirsch", "Round %(n)d", n=number),
+        choices=choices,
+        default="",
+        validators=[trump_check],
+    )
+
+
+def options_fields() -> dict[str, Any]:
+    """The multiplier reading and the optional trump order of the four rounds."""
+    fields: dict[str, Any] = {
+        "multiplier": RadioField(
+            _l("Multiplier in rounds 1–3"),
+            choices=MULTIPLIER_CHOICES,
+            default="footprints",
+        )
+    }
+    for number in range(1, rules.ROUNDS + 1):
+        fields[f"trump{number}"] = trump_field(number)
+    return fields
+
+
+def options(form: Any) -> dict[str, Any]:
+    """Options as DESIGN.md spells them: ``multiplier``; ``trumps`` when all four are set."""
+    multiplier = form.multiplier.data if form.multiplier.data in rules.MULTIPLIERS else None
+    chosen: dict[str, Any] = {"multiplier": multiplier or "footprints"}
+    trumps = [form[f"trump{n}"].data for n in range(1, rules.ROUNDS + 1)]
+    if all(trumps):
+        chosen["trumps"] = trumps
+    return chosen
+
+
+class CountField(Field):
+    """One count box: empty means 0, anything but a whole number is refused in words.
+
+    Typed as text with a numeric keypad, so "abc" reaches the server and is answered, instead of
+    being silently emptied by the browser as a number input would.
+    """
+
+    widget = TextInput()
+
+    def _value(self) -> str:
+        if self.raw_data:
+            return str(self.raw_data[0])
+        return "" if self.data is None else str(self.data)
+
+    def process_formdata(self, valuelist: list[Any]) -> None:
+        self.data = None
+        text = str(valuelist[0]).strip() if valuelist else ""
+        if not text:
+            return
+        if not text.removeprefix("-").isdecimal() or len(text) > 6:
+            raise ValueError(_("“%(text)s” is not a whole number.", text=text[:12]))
+        self.data = int(text)
+
+
+def between(top: int) -> Callable[[Any, Any], None]:
+    """A validator: the count, when given, is from 0 to ``top``."""
+
+    def check(form: Any, field: Any) -> None:
+        if field.data is not None and not 0 <= field.data <= top:
+            raise ValidationError(_("Between %(min)s and %(max)s.", min=0, max=top))
+
+    return check
+
+
+def phase_of(sheet: Sheet[PirschState], formdata: Any, prefix: str) -> str:
+    """The move a form is for: what it was rendered for if it says so, else what comes next."""
+    sent = formdata.get(f"{prefix}-phase") if formdata is not None else None
+    if sent in PHASES:
+        return str(sent)
+    return rules.next_move_type(sheet.state) or "final"
+
+
+def counts_form(sheet: Sheet[PirschState], formdata: Any) -> EntryBase:
+    """A grid of players × animals: footprints (rounds 1–3) or captured cards (round 4)."""
+    phase = phase_of(sheet, formdata, "counts")
+    hunt = phase == "hunt"
+    top = MOST_FOOTPRINTS if hunt else rules.suit_size(len(sheet.players))
+    fields: dict[str, Any] = {"phase": HiddenField(default=phase)}
+    for i, name in enumerate(sheet.players):
+        for animal in rules.ANIMALS:
+            label = (
+                _("%(player)s: %(animal)s footprints", player=name, animal=animal_name(animal))
+                if hunt
+                else _("%(player)s: %(animal)s cards", player=name, animal=animal_name(animal))
+            )
+            fields[f"s{i}_{animal}"] = CountField(label, validators=[between(top)])
+        if hunt and sheet.state.multiplier == "suits":
+            label = _("%(player)s: animal types captured", player=name)
+            fields[f"s{i}_types"] = CountField(label, validators=[between(len(rules.ANIMALS))])
+    form_class = type("PirschCountsForm", (EntryBase,), fields)
+    form = form_class(formdata=formdata, prefix="counts")
+    form.phase.data = phase
+    form.row_errors = {}
+    return form
+
+
+def counts_move(sheet: Sheet[PirschState], form: Any) -> dict[str, Any]:
+    """The ``hunt`` or ``final`` move from the grid; a player with every box empty is refused."""
+    hunt = form.phase.data == "hunt"
+    rows, missing = [], False
+    for i, name in enumerate(sheet.players):
+        cells = [form[f"s{i}_{animal}"].data for animal in rules.ANIMALS]
+        if all(cell is None for cell in cells):
+            form.row_errors[i] = [
+                _("Enter at least one number for %(player)s (empty boxes count 0).", player=name)
+            ]
+            missing = True
+        rows.append({a: cell or 0 for a, cell in zip(rules.ANIMALS, cells, strict=True)})
+        types = form._fields.get(f"s{i}_types")
+        if types is not None and types.data is None:
+            types.errors = [*types.errors, _("Enter how many different animals they captured.")]
+            missing = True
+    if missing and not is_stale(sheet, form):
+        form.form_errors.append(_("Nothing was saved: fill in the boxes marked below."))
+        raise ValidationError(form.form_errors[-1])
+    move: dict[str, Any]
+    if hunt:
+        move = {"type": "hunt", "footprints": rows}
+        if "s0_types" in form._fields:
+            move["suits"] = [form[f"s{i}_types"].data for i in range(len(sheet.players))]
+    else:
+        move = {"type": "final", "cards": rows}
+    precheck(sheet, form, move)
+    return move
+
+
+def cards_form(sheet: Sheet[PirschState], formdata: Any) -> EntryBase:
+    """Per player, every card of the deck as a box to tick (values sent as "bear-7")."""
+    phase = phase_of(sheet, formdata, "cards")
+    fields: dict[str, Any] = {"phase": HiddenField(default=phase)}
+    for i, name in enumerate(sheet.players):
+        fields[f"s{i}"] = SelectMultipleField(name, choices=[], validate_choice=False)
+    form_class = type("PirschCardsForm", (EntryBase,), fields)
+    form = form_class(formdata=formdata, prefix="cards")
+    form.phase.data = phase
+    form.row_errors = {}
+    form.suits = deck_view(len(sheet.players))
+    return form
+
+
+def deck_view(seats: int) -> list[dict[str, Any]]:
+    """The cards in play by animal, each value with its footprints, for the picking grid."""
+    cards = rules.deck(seats)
+    return [
+        {
+            "animal": animal,
+            "name": animal_name(animal),
+            "cards": [(value, rules.footprints((a, value))) for a, value in cards if a == animal],
+        }
+        for animal in rules.ANIMALS
+    ]
+
+
+def read_cards(form: Any, seat: int) -> list[list[Any]]:
+    """The ticked cards of one seat as ``[animal, value]``; a value that is no card is refused."""
+    field = form[f"s{seat}"]
+    cards = []
+    for raw in field.data or []:
+        animal, _dash, value = str(raw).rpartition("-")
+        if not animal or not value.isdecimal() or len(value) > 3:
+            field.errors = [*field.errors, _("“%(text)s” is not a card.", text=str(raw)[:20])]
+            raise ValidationError(field.errors[-1])
+        cards.append([animal, int(value)])
+    return cards
+
+
+def cards_move(sheet: Sheet[PirschState], form: Any) -> dict[str, Any]:
+    """A hunt with the cards themselves (the rules count the footprints), or round 4 counted."""
+    seats = len(sheet.players)
+    hands = [read_cards(form, seat) for seat in range(seats)]
+    move: dict[str, Any]
+    if form.phase.data == "hunt":
+        move = {"type": "hunt", "cards": hands}
+    else:
+        move = {"type": "final", "cards": [count_hand(form, hand, seats, hands) for hand in hands]}
+    precheck(sheet, form, move)
+    return move
+
+
+def count_hand(
+    form: Any, hand: list[list[Any]], seats: int, hands: list[list[list[Any]]]
+) -> dict[str, int]:
+    """Cards per animal of one round-4 hand, refusing a card not in play or ticked twice."""
+    counts = dict.fromkeys(rules.ANIMALS, 0)
+    everyone = [tuple(card) for other in hands for card in other]
+    for card in hand:
+        try:
+            animal, value = rules.parse_card(card, seats)
+        except IllegalMove as refused:
+            form.form_errors.append(refusal(refused))
+            raise ValidationError(form.form_errors[-1]) from None
+        if everyone.count((animal, value)) > 1:
+            message = _(
+                "The %(animal)s %(value)d is entered twice.",
+                animal=animal_name(animal),
+                value=value,
+            )
+            form.form_errors.append(message)
+            raise ValidationError(message)
+        counts[animal] += 1
+    return counts
+
+
+def is_stale(sheet: Sheet[PirschState], form: Any) -> bool:
+    """Whether someone entered something since the form was rendered (the platform refuses it)."""
+    version = bounded_version(form.version.data)
+    return version != sheet.match.version and bool(entries_since(sheet.match, version))
+
+
+def precheck(sheet: Sheet[PirschState], form: Any, move: dict[str, Any]) -> None:
+    """Ask the rules before storing, to show a refusal with its animal names translated.
+
+    Skipped when someone else entered something since the form was rendered: the platform then
+    answers with its "entered a moment ago" notice, which is the more useful news.
+    """
+    if is_stale(sheet, form):
+        return
+    try:
+        sheet.rules.apply(sheet.state, move)
+    except IllegalMove as refused:
+        form.form_errors.append(refusal(refused))
+        raise ValidationError(form.form_errors[-1]) from None

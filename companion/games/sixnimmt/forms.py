@@ -1,0 +1,126 @@
+"""6 nimmt! on the web: the option fields and the two quick entry forms (heads, cards taken),
+and the moves they make. The table-mode form is in :mod:`.table`."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
+from wtforms import BooleanField, IntegerField, RadioField, StringField
+from wtforms.validators import InputRequired, NumberRange, Optional, StopValidation, ValidationError
+
+from ...rules.sixnimmt import ROWS, SixNimmtState
+from ...sheet import Sheet
+from ..base import EntryBase
+from .words import END_CHOICES, VARIANT_CHOICES
+
+
+def needed_when(choice: str, message: Any) -> Any:
+    """Make a number box required only when ``end`` has this choice; otherwise an empty box is
+    fine (and stops validation, like ``Optional``, but without hiding the reason)."""
+
+    def check(form: Any, field: Any) -> None:
+        raw = field.raw_data[0] if field.raw_data else ""
+        if str(raw).strip():
+            return
+        field.errors[:] = []
+        if form.end.data == choice:
+            raise StopValidation(str(message))
+        raise StopValidation()
+
+    return check
+
+
+def options_fields() -> dict[str, Any]:
+    """Variant and end of the match."""
+    return {
+        "variant": RadioField(_l("Variant"), choices=VARIANT_CHOICES, default="base"),
+        "end": RadioField(_l("The match ends at"), choices=END_CHOICES, default="gt66"),
+        "table": BooleanField(_l("Table mode: enter the revealed cards and the app places them")),
+        "limit": IntegerField(
+            _l("Heads limit"),
+            validators=[
+                needed_when("limit", _l("Enter the heads limit.")),
+                NumberRange(1, 1000, _l("Between %(min)s and %(max)s.")),
+            ],
+        ),
+        "rounds": IntegerField(
+            _l("Number of rounds"),
+            validators=[
+                needed_when("rounds", _l("Enter the number of rounds.")),
+                NumberRange(1, 100, _l("Between %(min)s and %(max)s.")),
+            ],
+        ),
+    }
+
+
+def options(form: Any) -> dict[str, Any]:
+    """Options in the DESIGN.md vocabulary."""
+    end: dict[str, Any]
+    if form.end.data == "rounds":
+        end = {"rounds": form.rounds.data}
+    elif form.end.data == "limit":
+        end = {"threshold": form.limit.data, "inclusive": False}
+    else:
+        end = {"threshold": 66, "inclusive": form.end.data == "ge66"}
+    chosen: dict[str, Any] = {"variant": form.variant.data, "end": end}
+    if form.table.data:
+        chosen["table"] = True
+    return chosen
+
+
+def heads_form(sheet: Sheet[SixNimmtState], formdata: Any) -> EntryBase:
+    """Bull heads per player, one number field each."""
+    limit = sheet.state.heads_in_play - ROWS
+    fields = {
+        f"seat{i}": IntegerField(
+            name,
+            validators=[
+                InputRequired(_l("Enter a number for every player (0 if none).")),
+                NumberRange(0, limit, _l("Between %(min)s and %(max)s.")),
+            ],
+        )
+        for i, name in enumerate(sheet.players)
+    }
+    form_class = type("HeadsForm", (EntryBase,), fields)
+    return form_class(formdata=formdata, prefix="heads")
+
+
+def cards_form(sheet: Sheet[SixNimmtState], formdata: Any) -> EntryBase:
+    """The cards each player took, typed as numbers separated by spaces."""
+    fields = {
+        f"seat{i}": StringField(name, validators=[Optional()])
+        for i, name in enumerate(sheet.players)
+    }
+    form_class = type("CardsForm", (EntryBase,), fields)
+    return form_class(formdata=formdata, prefix="cards")
+
+
+def parse_cards(text: str | None) -> list[int]:
+    """Numbers from free text ("5 17, 55"); anything else is refused with a message."""
+    cleaned = (text or "").replace(",", " ").replace(";", " ").split()
+    cards = []
+    for token in cleaned:
+        if not (token.isascii() and token.isdigit()) or len(token) > 4:
+            raise ValidationError(_("“%(token)s” is not a card number.", token=token[:12]))
+        cards.append(int(token))
+    return cards
+
+
+def heads_move(sheet: Sheet[SixNimmtState], form: Any) -> dict[str, Any]:
+    """The ``round`` move from the heads form."""
+    return {"type": "round", "heads": [form[f"seat{i}"].data for i in range(len(sheet.players))]}
+
+
+def cards_move(sheet: Sheet[SixNimmtState], form: Any) -> dict[str, Any]:
+    """The ``round`` move from the cards form (raises ValidationError on unreadable text)."""
+    cards = []
+    for i in range(len(sheet.players)):
+        field = form[f"seat{i}"]
+        try:
+            cards.append(parse_cards(field.data))
+        except ValidationError as error:
+            field.errors = [*field.errors, str(error)]
+            raise
+    return {"type": "round", "cards": cards}

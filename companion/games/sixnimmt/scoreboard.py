@@ -1,0 +1,80 @@
+"""6 nimmt! on the web: what the scoreboard shows, each entry's line in the log and the running
+totals charted after the end. The round on the table is shown by :mod:`.table`."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask_babel import gettext as _
+from flask_babel import ngettext
+
+from ...rules.sixnimmt import SixNimmtState, bull_heads
+from ...sheet import Sheet
+from ..base import Running, cumulative
+from .table import table_view
+from .words import heads_label, round_label
+
+
+def board(sheet: Sheet[SixNimmtState]) -> dict[str, Any]:
+    """Rounds as rows, running totals, leaders and how far each player is from the end."""
+    state = sheet.state
+    totals = state.totals()
+    running, acc = [], [0] * len(totals)
+    for heads in state.rounds:
+        acc = [a + h for a, h in zip(acc, heads, strict=True)]
+        running.append(list(zip(heads, acc, strict=True)))
+    leaders = [i for i, t in enumerate(totals) if t == min(totals)] if state.rounds else []
+    return {
+        "rounds": running,
+        "totals": totals,
+        "leaders": leaders,
+        "margins": margins(state, totals),
+        "rounds_left": (state.end.rounds - len(state.rounds)) if state.end.rounds else None,
+        "table": table_view(sheet),
+    }
+
+
+def margins(state: SixNimmtState, totals: list[int]) -> list[int] | None:
+    """Heads each player can still take before the match ends (None when it ends by rounds)."""
+    if state.end.threshold is None:
+        return None
+    room = state.end.threshold - (1 if state.end.inclusive else 0)
+    return [room - total for total in totals]
+
+
+def describe(move: dict[str, Any], players: list[str]) -> str:
+    """A log line such as "Round: Ann 5 · Bob 0 · Cy 11"."""
+    kind = move.get("type")
+    if kind == "round" and "heads" in move:
+        values = [str(h) for h in move["heads"]]
+        return _("Round: %(scores)s", scores=join_named(players, values))
+    if kind == "round":
+        values = [
+            f"{sum(map(bull_heads, cards))} "
+            f"({ngettext('%(num)d card', '%(num)d cards', len(cards))})"
+            for cards in move["cards"]
+        ]
+        return _("Round by cards: %(scores)s", scores=join_named(players, values))
+    if kind == "rows":
+        return _("Rows on the table: %(cards)s", cards=" · ".join(map(str, move["cards"])))
+    if kind == "reveal":
+        cards = [str(c) for c in move["cards"]]
+        return _("Turn: %(cards)s", cards=join_named(players, cards))
+    return str(kind)
+
+
+def join_named(players: list[str], values: list[str]) -> str:
+    """ "Ann 5 · Bob 0": each player's name with their value."""
+    return " · ".join(f"{name} {value}" for name, value in zip(players, values, strict=True))
+
+
+def running(sheet: Sheet[SixNimmtState]) -> Running | None:
+    """Each player's heads after every round, with the heads limit when the match has one."""
+    state = sheet.state
+    if not state.rounds:
+        return None
+    lines = tuple(
+        (name, cumulative([heads[seat] for heads in state.rounds]))
+        for seat, name in enumerate(sheet.players)
+    )
+    return Running(heads_label(), round_label(), lines, state.end.threshold)
