@@ -11,10 +11,9 @@ import io
 from typing import Any
 
 from ..extensions import db
-from ..games import SEAMS
 from ..models import Group, Match
 from ..rules import get as rules_for
-from ..stats.places import places
+from ..stats.places import places, seam_of
 from ..stats.replays import Finished, final_states, load
 from .export import stamp
 
@@ -32,7 +31,7 @@ def cell(value: object) -> object:
 
 def match_rows(match: Finished, status: str, state: Any) -> list[list[object]]:
     """The rows of one match: result from the replayed log, place and whether the seat won."""
-    team = getattr(SEAMS.get(match.game), "cooperative", False)
+    team = seam_of(match.game).cooperative
     standings = rules_for(match.game).standings(state) if state is not None else None
     ranks = places(match, state) if status == "finished" and state is not None else None
     date = stamp(match.finished_at or match.created_at)

@@ -17,9 +17,8 @@ from flask_babel import gettext as _
 from sqlalchemy import Text, cast, func
 
 from ..extensions import db
-from ..games import SEAMS
 from ..models import Group, Match, Player, Seat
-from .places import place_label, places, result_of
+from .places import place_label, places, seam_of
 from .replays import Finished, final_states, load
 
 PAGE_SIZE = 20
@@ -74,11 +73,6 @@ class Page:
     filters: Filters = field(default_factory=Filters)
 
 
-def cooperative(game: str) -> bool:
-    """Whether the game is played as one team: a shared result, never a win."""
-    return bool(getattr(SEAMS.get(game), "cooperative", False))
-
-
 def finished(group: Group, filters: Filters) -> Any:
     """The WHERE of the list: the group's finished matches that were not deleted, filtered."""
     query = db.select(Match).filter(
@@ -116,12 +110,13 @@ def row_of(match: Finished, state: Any) -> MatchRow:
     if state is None:
         seats = [SeatRow(seat.name, seat.player_id, "", None) for seat in match.seats]
         return MatchRow(match, seats, winners, duration)
+    seam = seam_of(match.game)
     placed = places(match, state)
     seats = [
-        SeatRow(seat.name, seat.player_id, place_label(*place), result_of(match.game, state, i))
+        SeatRow(seat.name, seat.player_id, place_label(*place), seam.result(state, i))
         for i, (seat, place) in enumerate(zip(match.seats, placed, strict=True))
     ]
-    if cooperative(match.game):
+    if seam.cooperative:
         return MatchRow(match, seats, winners, duration, team_left=seats[0].value)
     order = sorted(range(len(seats)), key=lambda i: (placed[i][0], i))
     return MatchRow(match, [seats[i] for i in order], winners, duration)
@@ -142,9 +137,9 @@ def human_duration(start: datetime | None, end: datetime | None) -> str:
 
 
 def player_counts(group: Group) -> list[dict[str, Any]]:
-    """Played and won per player over the finished matches (ties share the win; a cooperative
-    game is a team result, not a win). The database groups the rows: one per player, seat,
-    winners and game, however many matches there are."""
+    """Played and won per player over the finished matches (what counts as a win is the game's
+    to say: a tie shares it, a beaten cooperative game is won by the whole team). The database
+    groups the rows: one per player, seat, winners and game, however many matches there are."""
     winners = cast(Match.winners, Text)
     rows = db.session.execute(
         db.select(Seat.player_id, Player.name, Seat.position, winners, Match.game, func.count())
@@ -158,6 +153,6 @@ def player_counts(group: Group) -> list[dict[str, Any]]:
         entry = counts.setdefault(player_id, {"id": player_id, "name": name, "played": 0, "won": 0})
         entry["played"] += times
         won = json.loads(won_by) if won_by else None
-        if not cooperative(game) and position in (won or []):
+        if seam_of(game).won(won or [], position):
             entry["won"] += times
     return sorted(counts.values(), key=lambda c: (-c["won"], -c["played"], c["name"].casefold()))

@@ -1,55 +1,36 @@
-"""Places at the end of a match: winners first, then each game's order; ties share a place.
+"""Places at the end of a match: winners first, then the game's own order; ties share a place.
 
-Two players on 20 heads after a winner on 12 are both "2nd=", and the next one is "4th".
+Two players on 20 heads after a winner on 12 are both "2nd=", and the next one is "4th". How the
+seats that did not win order is the game's to say (:meth:`companion.games.base.Seam.place_key`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from flask_babel import gettext as _
 
+from ..games import SEAMS
+from ..games.base import Seam
 from .replays import Finished
 
-LOWER_IS_BETTER = {"sixnimmt": True, "pirsch": False, "thegame": True}
-"""Games whose final number per seat is a result to average; the direction that is better."""
+NO_SEAM: Seam[Any] = Seam()
+"""The defaults, for a game the registry knows but the app cannot play (no order, no result)."""
 
 
-def survived(state: Any, seat: int) -> int:
-    """Nuota: the rounds ``seat`` came out of with at least one life left."""
-    return sum(1 for r in state.rounds if r.lives[seat] > 0)
-
-
-def _order_key(game: str, state: Any) -> Callable[[int], tuple[int, ...]]:
-    """Lower sorts first: heads for 6 nimmt!, points (negated) for Pirsch, lives then rounds."""
-    if game == "sixnimmt":
-        totals = state.totals()
-        return lambda seat: (totals[seat],)
-    if game == "pirsch":
-        totals = state.totals()
-        return lambda seat: (-totals[seat],)
-    if game == "nuota":
-        return lambda seat: (-state.lives[seat], -survived(state, seat))
-    return lambda seat: ()
-
-
-def result_of(game: str, state: Any, seat: int) -> int | None:
-    """The number a seat ended with, when the game has one worth averaging."""
-    if game in ("sixnimmt", "pirsch"):
-        return int(state.totals()[seat])
-    if game == "thegame":
-        from ..rules.thegame import cards_left
-
-        return int(cards_left(state))
-    return None
+def seam_of(game: str) -> Seam[Any]:
+    """The game's seam, or the defaults."""
+    return SEAMS.get(game) or NO_SEAM
 
 
 def places(match: Finished, state: Any) -> list[tuple[int, bool]]:
     """``(place, shared)`` per seat in seat order: the winners first, then the game's order."""
+    seam = seam_of(match.game)
     winners = set(match.winners or [])
-    order = _order_key(match.game, state)
-    keys = [(0 if seat in winners else 1, *order(seat)) for seat in range(len(match.seats))]
+    keys = [
+        (0 if seat in winners else 1, *seam.place_key(state, seat))
+        for seat in range(len(match.seats))
+    ]
     out = []
     for key in keys:
         better = sum(1 for other in keys if other < key)

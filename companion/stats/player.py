@@ -12,11 +12,9 @@ from dataclasses import dataclass, field
 from flask_babel import format_percent
 
 from ..extensions import db
-from ..games import SEAMS
+from ..games.base import Figures, Played, average
 from ..models import Group, Match, Player, Seat
-from .figures import FIGURES, Figures, Played, average
-from .listing import cooperative
-from .places import LOWER_IS_BETTER, place_label, places, result_of
+from .places import NO_SEAM, place_label, places, seam_of
 from .replays import Finished, final_states, load
 
 RECENT = 10
@@ -67,7 +65,8 @@ def played_by(group: Group, player: Player) -> dict[str, list[Played]]:
         if state is None or seat is None:
             continue
         place, shared = places(match, state)[seat]
-        by_game.setdefault(match.game, []).append(Played(match, state, seat, place, shared))
+        won = seam_of(match.game).won(match.winners, seat)
+        by_game.setdefault(match.game, []).append(Played(match, state, seat, place, shared, won))
     return by_game
 
 
@@ -82,15 +81,16 @@ def streaks(wins: list[bool]) -> tuple[int, int]:
 
 def record(game: str, games: list[Played]) -> GameRecord:
     """One game's figures from the player's matches of that game."""
-    team = cooperative(game)
+    seam = seam_of(game)
+    team = seam.cooperative
     wins = [g.won for g in games]
     current, longest = streaks(wins)
-    results = [r for g in games if (r := result_of(game, g.state, g.seat)) is not None]
-    lower = LOWER_IS_BETTER.get(game, True)
+    results = [r for g in games if (r := seam.result(g.state, g.seat)) is not None]
+    lower = seam.lower_is_better
     best = (min(results) if lower else max(results)) if results else None
     return GameRecord(
         game=game,
-        title=SEAMS[game].title() if game in SEAMS else game,
+        title=seam.title() if seam is not NO_SEAM else game,
         team=team,
         played=len(games),
         won=sum(wins),
@@ -100,7 +100,7 @@ def record(game: str, games: list[Played]) -> GameRecord:
         lower_is_better=lower,
         current_streak=current,
         longest_streak=longest,
-        figures=FIGURES[game](games) if game in FIGURES else [],
+        figures=seam.figures(games),
         recent=[(g.match, place_label(g.place, g.shared)) for g in reversed(games[-RECENT:])],
     )
 

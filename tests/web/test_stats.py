@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from ..conftest import Phone
 from .helpers import device_of, group_of, parse, text_of
-from .helpers import shared_template_bytecode as shared_template_bytecode  # autouse
 from .history_helpers import EVEN, E, F, Z, add_match, bloccato_win, figures, player_id
 from .history_helpers import recent_places as places_of
 
