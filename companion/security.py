@@ -89,6 +89,16 @@ def member_match_or_404(match_id: int) -> tuple[Match, Membership]:
     return match, member
 
 
+def viewer_match_or_404(match_id: int, token: str) -> Match:
+    """The match whose read-only viewer link carries ``token``; 404 for anything else."""
+    match = db.session.get(Match, match_id, options=SEATED)
+    if match is None or match.deleted_at is not None:
+        abort(404)
+    if not token_matches(viewer_token(match), token):
+        abort(404)
+    return match
+
+
 def is_host(match: Match) -> bool:
     """Whether this device holds the host rights of ``match``."""
     return match.host_device_id == device_id()

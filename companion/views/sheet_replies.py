@@ -1,0 +1,92 @@
+"""How the sheet answers a submitted form: the fresh sheet, the form as typed with its reason,
+or a fresh form with a notice. The one place that turns :class:`companion.writes.Submitted`
+into a page or a fragment."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Response, url_for
+from flask_babel import gettext as _
+
+from ..games import EntryKind
+from ..models import Match, Membership
+from ..sheet import Sheet, Written, replay
+from ..translate import reason
+from ..writes import Submitted
+from .reply import go, render, wants_fragment
+from .sheet_context import sheet_context
+
+
+def answer(
+    match: Match, member: Membership, kind: EntryKind | None, form: Any, submitted: Submitted
+) -> Response:
+    """The reply to a submitted form, whatever became of it."""
+    if submitted.written is not None:
+        return written_reply(match, member, kind, form, submitted.written)
+    if submitted.held:
+        if not wants_fragment():
+            return go(url_for("play.sheet", match_id=match.id) + "#scoreboard")
+        return entry_reply(match, member, replay(match), kind, None, fresh=True)
+    if submitted.notice is not None:
+        return entry_reply(
+            match, member, replay(match), kind, None, fresh=True, notice=submitted.notice
+        )
+    return entry_reply(match, member, replay(match), kind, form, error=submitted.error)
+
+
+def written_reply(
+    match: Match, member: Membership, kind: EntryKind | None, form: Any, written: Written
+) -> Response:
+    """The answer to a write: the fresh sheet, or the form with the reason it was refused."""
+    fresh = replay(match)
+    if written.ok:
+        if not wants_fragment():
+            return go(url_for("play.sheet", match_id=match.id) + "#scoreboard")
+        return render(
+            "play/sheet.html",
+            "play/_written.html",
+            **sheet_context(match, member, fresh, kind=kind.key if kind else None),
+        )
+    if written.stale_after is not None:
+        notice = stale_notice(fresh, written)
+        return entry_reply(match, member, fresh, kind, None, notice=notice, fresh=True)
+    error = reason(written.error) if written.error else _("Nothing was saved. Try again.")
+    return entry_reply(match, member, fresh, kind, form, error=error)
+
+
+def stale_notice(fresh: Sheet[Any], written: Written) -> str:
+    """ "Bob entered … a moment ago": someone else's entry arrived first."""
+    latest = written.stale_after
+    assert latest is not None
+    who = fresh.players[latest.seat] if latest.seat is not None else _("Another phone")
+    return _(
+        "%(who)s entered something a moment ago, so yours was not saved. "
+        "Check the sheet, then enter again if it is still needed.",
+        who=who,
+    )
+
+
+def entry_reply(
+    match: Match,
+    member: Membership,
+    current: Sheet[Any],
+    kind: EntryKind | None,
+    form: Any,
+    error: str | None = None,
+    notice: str | None = None,
+    fresh: bool = False,
+) -> Response:
+    """Re-render the entry panel (htmx) or the whole page with the form kept as typed."""
+    forms = {} if fresh or kind is None else {kind.key: form}
+    context = sheet_context(
+        match,
+        member,
+        current,
+        kind=kind.key if kind else None,
+        forms=forms,
+        error=error,
+        notice=notice,
+    )
+    fragment = "play/_written.html" if fresh else "play/_entry.html"
+    return render("play/sheet.html", fragment, **context)

@@ -1,0 +1,177 @@
+"""Submitting a form for a phone: what becomes of it, decided in one place below the views.
+
+A phone sends an entry, a row choice or an undo. The answer is one of four: the move is stored
+(or was already, from the same one-time key), it is held until another phone chooses or adds
+its part, it is refused with a reason (the form comes back as typed), or the sheet changed
+meanwhile and the phone should look again. :class:`Submitted` says which; the views only turn
+it into a page or a fragment. Every write itself goes through :func:`companion.sheet.append`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from flask_babel import gettext as _
+from wtforms.validators import ValidationError
+
+from .extensions import db
+from .games import EntryKind, Seam, seam_for
+from .models import Match, Membership
+from .pending import hold, pending_for
+from .rules import IllegalMove
+from .security import is_host
+from .sheet import ATTEMPTS, Sheet, Written, append, bounded_version, by_key, entries_since, replay
+from .translate import reason
+
+
+@dataclass(frozen=True)
+class Submitted:
+    """What became of a submitted form.
+
+    ``written`` is the log's answer (stored, a duplicate tap, stale, or refused by the rules);
+    ``held`` means the move waits for another phone; ``notice`` that the sheet changed under the
+    form; otherwise the form is refused as typed, with ``error`` or with its own field errors.
+    """
+
+    written: Written | None = None
+    held: bool = False
+    error: str | None = None
+    notice: str | None = None
+
+
+def can_write(match: Match, member: Membership) -> bool:
+    """Seated players and the host enter moves; other members only watch."""
+    return member.seat is not None or is_host(match)
+
+
+def submit_entry(
+    match: Match, member: Membership, current: Sheet[Any], kind: EntryKind, form: Any
+) -> Submitted:
+    """Check a filled entry form and store its move, hold it, or say why not."""
+    if not can_write(match, member):
+        return Submitted(error=_("Claim your seat first: only players enter scores."))
+    if not match.is_open:
+        return Submitted(error=_("The match is over: no more entries."))
+    if not form.validate():
+        return Submitted()
+    try:
+        move = kind.to_move(current, form)
+    except ValidationError:
+        return Submitted()
+    seam = seam_for(match.game)
+    if seam.gathers_parts:
+        return gather_part(match, member, seam, form, move)
+    seat = seam.chooser(current, move)
+    if seat is not None:
+        return hold_for_choice(match, member, current, form, move, seat)
+    return Submitted(written=append_from(match, member, move, form.version.data, form.idem.data))
+
+
+def append_from(
+    match: Match,
+    member: Membership,
+    move: dict[str, Any],
+    version: object,
+    idem_key: str | None,
+    undoes: int | None = None,
+) -> Written:
+    """Append for this phone: its seat and device go into the log line."""
+    return append(
+        match,
+        move,
+        version=bounded_version(version),
+        idem_key=idem_key,
+        seat=member.seat,
+        device=member.device_id,
+        undoes=undoes,
+    )
+
+
+def hold_for_choice(
+    match: Match,
+    member: Membership,
+    current: Sheet[Any],
+    form: Any,
+    move: dict[str, Any],
+    seat: int,
+) -> Submitted:
+    """Check a turn that needs a player's row choice, then hold it for that player's phone."""
+    version = bounded_version(form.version.data)
+    if version != match.version and (since := entries_since(match, version)):
+        return Submitted(written=Written(stale_after=since[-1]))
+    trial = dict(move, row_choice=[0 if i == seat else None for i in range(len(current.players))])
+    try:
+        current.rules.apply(current.state, trial)
+    except IllegalMove as refused:
+        return Submitted(error=reason(refused))
+    if not hold(match, move, seat, match.version, member.device_id):
+        return Submitted(
+            notice=_(
+                "The sheet changed while you entered this. Check it and "
+                "enter again if it is still needed."
+            )
+        )
+    return Submitted(held=True)
+
+
+def gather_part(
+    match: Match, member: Membership, seam: Seam[Any], form: Any, move: dict[str, Any]
+) -> Submitted:
+    """A move that several phones complete together, each its own part (Nuota's hands).
+
+    The seam merges this phone's part with the parts held so far (or raises IllegalMove). A
+    complete move is stored; an incomplete one is held (:mod:`companion.pending`) for the other
+    phones, retried if another part arrived at the same moment. A part typed before someone
+    else's entry is stale: by the last log entry the form was rendered after, when the form
+    knows it (holds and seat claims move the version without making a part stale), else by
+    the version.
+    """
+    version = bounded_version(form.version.data)
+    seen = form.seen_entry()
+    earlier = by_key(match, form.idem.data)
+    if earlier is not None:
+        return Submitted(written=Written(entry=earlier, duplicate=True))
+    for _attempt in range(ATTEMPTS):
+        db.session.refresh(match)
+        current = replay(match)
+        latest = current.entries[-1] if current.entries else None
+        if seen is not None:
+            if latest is not None and latest.seq > seen:
+                return Submitted(written=Written(stale_after=latest))
+            version = match.version
+        elif version != match.version and entries_since(match, version):
+            return Submitted(written=Written(stale_after=latest))
+        try:
+            whole, complete = seam.gather(current, move, member.seat, is_host(match))
+        except IllegalMove as refused:
+            return Submitted(error=reason(refused))
+        if complete:
+            return Submitted(written=append_from(match, member, whole, version, form.idem.data))
+        part = member.seat if member.seat is not None else -1
+        if hold(match, whole, part, match.version, member.device_id):
+            return Submitted(held=True)
+    return Submitted(error=_("Nothing was saved. Try again."))
+
+
+def submit_choice(
+    match: Match, member: Membership, row: int, version: object, idem_key: str | None
+) -> Submitted:
+    """The player with the too-low card picks the row to take; the held turn is then placed."""
+    if not can_write(match, member):
+        return Submitted(error=_("Claim your seat first: only players enter scores."))
+    held = pending_for(match)
+    if held is None or not isinstance(held.move.get("row_choice"), list):
+        return Submitted(notice=_("That choice is no longer needed: the sheet changed."))
+    move = held.move
+    move["row_choice"][held.seat] = row
+    return Submitted(written=append_from(match, member, move, version, idem_key))
+
+
+def submit_undo(
+    match: Match, member: Membership, seq: int, version: object, idem_key: str | None
+) -> Submitted:
+    """Undo entry ``seq`` by logging an undo; nothing is deleted."""
+    if not can_write(match, member):
+        return Submitted(error=_("Claim your seat first: only players can undo."))
+    return Submitted(written=append_from(match, member, {}, version, idem_key, undoes=seq))
