@@ -1,13 +1,16 @@
-"""Rendered sheet fragments kept in memory: the game's scoreboard and the running-totals chart.
+"""Sheet fragments rendered once per version and shared by the phones of a table.
 
 After every change each phone at the table fetches the same scoreboard for the same version, so
-rendering it once per version, language and viewpoint is enough. A fragment is a pure function of
-the match's log (:func:`companion.snapshot.key_of`: id, version, names, options...), its status,
-the language and the few per-phone values the templates read (the phone's seat for the "you"
-marker, host, writer, member or read-only viewer); all of these are in the key, so a new version
-or another phone's view only misses. Nothing carrying a form token is ever stored: a rendered
-fragment that contains ``csrf_token`` is served once and forgotten. Like the snapshots, the cache
-lives in each worker process and is bounded (least recently used first).
+rendering it once per version, language and viewpoint is enough. Only fragments declared
+shareable are kept: the running-totals chart (a pure function of the match's log), and a game's
+scoreboard while its seam says it shows every phone the same thing and carries no form
+(:meth:`companion.games.base.Seam.scoreboard_shared`). Everything else renders afresh.
+
+The key holds everything such a fragment can depend on: the log (:func:`companion.snapshot.key_of`:
+id, version, names, options...), the match's status, the language and the per-phone values the
+templates read (the phone's seat for the "you" marker, host, writer, member or read-only viewer).
+A new version or another phone's view only misses. Like the snapshots, the cache lives in each
+worker process and is bounded (:mod:`companion.caches`).
 """
 
 from __future__ import annotations
@@ -15,34 +18,40 @@ from __future__ import annotations
 from collections.abc import Hashable
 from typing import Any
 
-from flask import Flask, current_app
+from flask import Flask
 from flask_babel import get_locale
 from jinja2 import pass_context
 from jinja2.runtime import Context
 from markupsafe import Markup
 
-from . import page_cache, snapshot
+from . import snapshot
+from .caches import Kept, kept
 
 SIZE = 2048
 """Fragments one worker keeps: a few per open table (languages x seats x templates)."""
 EXTENSION = "companion.fragments"
-OTHER_MATCHES_AFTER_THE_END = frozenset({"games/thegame/_scoreboard.html"})
-"""Fragments that, once their match is over, also show other matches of the group (The Game's
-team record): those can be deleted, restored or added without this match's version moving, so
-such a fragment is not kept after the end."""
+CHART = "play/_chart.html"
 
 
-def fragments(app: Flask | None = None) -> snapshot.Snapshots:
-    """This app's fragment cache (one per app object, as the snapshots)."""
-    app = app or current_app._get_current_object()  # type: ignore[attr-defined]
-    found = app.extensions.get(EXTENSION)
-    if found is None:
-        found = app.extensions.setdefault(EXTENSION, snapshot.Snapshots(SIZE))
-    return found  # type: ignore[no-any-return]
+def fragments(app: Flask | None = None) -> Kept:
+    """This app's shared fragments."""
+    return kept(EXTENSION, SIZE, app)
+
+
+def shareable(name: str, context: Context | dict[str, Any]) -> bool:
+    """Whether ``name`` is one of the fragments declared shareable, in this context."""
+    if name == CHART:
+        return True
+    seam, match = context["seam"], context["match"]
+    return (
+        name == seam.scoreboard_template
+        and match.is_open
+        and bool(seam.scoreboard_shared(context["sheet"]))
+    )
 
 
 def fragment_key(name: str, context: Context | dict[str, Any]) -> tuple[Hashable, ...]:
-    """Everything a sheet fragment can depend on; any difference is another key."""
+    """Everything a shared fragment can depend on; any difference is another key."""
     match = context["match"]
     sheet = context["sheet"]
     return (
@@ -59,17 +68,17 @@ def fragment_key(name: str, context: Context | dict[str, Any]) -> tuple[Hashable
 
 @pass_context
 def cached_include(context: Context, name: str) -> Markup:
-    """``{% include name %}`` with the current variables, remembered per :func:`fragment_key`."""
+    """``{% include name %}`` with the current variables, shared per :func:`fragment_key` when
+    the fragment is declared shareable."""
+    render = context.environment.get_template(name).render
+    if not shareable(name, context):
+        return Markup(render(context.get_all()))
     cache = fragments()
     key = fragment_key(name, context)
     html = cache.get(key)
     if html is None:
-        html = Markup(context.environment.get_template(name).render(context.get_all()))
-        depends_on_others = name in OTHER_MATCHES_AFTER_THE_END and not context["match"].is_open
-        if depends_on_others:
-            page_cache.keep_out()
-        elif "csrf_token" not in html and "\x00" not in html:
-            cache.put(key, html)
+        html = Markup(render(context.get_all()))
+        cache.put(key, html)
     return html
 
 

@@ -11,13 +11,12 @@ be wrong), holds immutable states only, and is bounded: the least recently used 
 from __future__ import annotations
 
 import json
-import threading
-from collections import OrderedDict
 from collections.abc import Callable, Hashable
 from typing import Any
 
-from flask import Flask, current_app
+from flask import Flask
 
+from .caches import Kept, kept
 from .models import Match
 
 SIZE = 512
@@ -25,48 +24,9 @@ SIZE = 512
 EXTENSION = "companion.snapshots"
 
 
-class Snapshots:
-    """A thread-safe least-recently-used map from a log key to the state it replays to."""
-
-    def __init__(self, size: int = SIZE) -> None:
-        self.size = size
-        self.states: OrderedDict[Hashable, Any] = OrderedDict()
-        self.lock = threading.Lock()
-        self.hits = 0
-        self.misses = 0
-
-    def get(self, key: Hashable) -> Any | None:
-        """The state stored for ``key``, or None (and the key counts as just used)."""
-        with self.lock:
-            state = self.states.get(key)
-            if state is None:
-                self.misses += 1
-                return None
-            self.states.move_to_end(key)
-            self.hits += 1
-            return state
-
-    def put(self, key: Hashable, state: Any) -> None:
-        """Remember ``state`` for ``key``, forgetting the least recently used beyond the size."""
-        with self.lock:
-            self.states[key] = state
-            self.states.move_to_end(key)
-            while len(self.states) > self.size:
-                self.states.popitem(last=False)
-
-    def clear(self) -> None:
-        """Forget everything (tests, or a restore that rewrote the database under the app)."""
-        with self.lock:
-            self.states.clear()
-
-
-def snapshots(app: Flask | None = None) -> Snapshots:
-    """This app's cache: one per app object, so two apps (tests) never see each other's states."""
-    app = app or current_app._get_current_object()  # type: ignore[attr-defined]
-    found = app.extensions.get(EXTENSION)
-    if found is None:
-        found = app.extensions.setdefault(EXTENSION, Snapshots())
-    return found  # type: ignore[no-any-return]
+def snapshots(app: Flask | None = None) -> Kept:
+    """This app's replayed states."""
+    return kept(EXTENSION, SIZE, app)
 
 
 def key_of(match: Match, players: list[str]) -> tuple[Hashable, ...]:

@@ -6,13 +6,13 @@ from datetime import UTC, datetime
 from typing import Any
 
 from flask import current_app, url_for
+from flask_babel import format_timedelta
 from flask_babel import gettext as _
 
 from .. import qr
 from ..extensions import db
 from ..games import EntryKind, seam_for
 from ..models import Entry, Match, Membership
-from ..page_cache import ago
 from ..pending import pending_for
 from ..security import device_id, is_host, join_token, viewer_token
 from ..sheet import Sheet
@@ -152,6 +152,11 @@ def last_effective(sheet: Sheet) -> int | None:
     """The sequence number of the newest entry that still counts (for "undo the last turn")."""
     effective = sheet.effective()
     return effective[-1].seq if effective else None
+
+
+def ago(moment: datetime) -> str:
+    """How long ago ``moment`` was, in words ("5 minutes ago")."""
+    return str(format_timedelta(moment - datetime.now(UTC), add_direction=True))
 
 
 def when(entry: Entry) -> datetime:

@@ -5,13 +5,12 @@ from __future__ import annotations
 from datetime import datetime
 
 from flask import Flask
-from flask_babel import format_date, get_locale, ngettext
+from flask_babel import format_date, get_locale
 from flask_babel import gettext as _
 
 from .. import fragments, jinja_gettext
 from ..games import SEAMS
-from ..models import Match
-from ..page_cache import one_time_key
+from ..games.base import one_time_key
 
 
 def seam_title(slug: str) -> str:
@@ -43,21 +42,8 @@ def date_short(value: datetime | None) -> str:
 
 def cooperative(slug: str) -> bool:
     """Whether the game is played as one team (one result, no winners)."""
-    return bool(getattr(SEAMS.get(slug), "cooperative", False))
-
-
-def final_scores(match: Match) -> str:
-    """Each player's final number, e.g. "Ann 12 · Bob 30", from the replayed log; a team's
-    single result for a cooperative game."""
-    from ..sheet import replay
-
-    current = replay(match)
-    if cooperative(match.game):
-        left = current.standings[0] if current.standings else 0
-        return ngettext("Team result: %(num)d card left", "Team result: %(num)d cards left", left)
-    return " · ".join(
-        f"{name} {value}" for name, value in zip(current.players, current.standings, strict=True)
-    )
+    seam = SEAMS.get(slug)
+    return seam is not None and seam.cooperative
 
 
 def init_app(app: Flask) -> None:
@@ -66,7 +52,6 @@ def init_app(app: Flask) -> None:
     fragments.init_app(app)
     app.add_template_global(seam_title)
     app.add_template_global(status_label)
-    app.add_template_global(final_scores)
     app.add_template_global(cooperative)
     app.add_template_global(lambda: str(get_locale() or "en"), "current_lang")
     app.add_template_global(one_time_key, "idem_key")

@@ -11,7 +11,8 @@ from typing import Any
 
 from flask import Flask
 
-from companion.page_cache import pages
+from companion.fragments import fragments
+from companion.snapshot import snapshots
 
 from ..conftest import Phone, make_app
 
@@ -54,9 +55,9 @@ def add_bare(app: Flask) -> None:
 
 
 def server_times(tmp_path: Path) -> dict[str, float]:
-    """Bare endpoint (ms); unchanged poll, full sheet and a sheet rendered anew as multiples of
-    it. The full sheet is what a phone that asks again gets (a kept page, see
-    ``companion.page_cache``); the rendered one is reported beside it, without a budget."""
+    """Bare endpoint (ms); unchanged poll, the sheet rendered for a new version, and the sheet
+    again at a version the table has seen (replayed state and shared fragments kept), as
+    multiples of it."""
     app = make_app(tmp_path)
     add_bare(app)
     phone, match_id = playing_match(app)
@@ -82,9 +83,11 @@ def server_times(tmp_path: Path) -> dict[str, float]:
 
 
 def rendered_sheet(app: Flask, phone: Phone, match_id: int) -> object:
-    """The sheet as a phone gets it the first time at a version: no whole page kept yet (the
-    snapshot and the shared fragments are, as after the first phone at the table)."""
-    pages(app).clear()
+    """The sheet as the first phone gets it at a new version: nothing kept for it (no replayed
+    state, no shared fragment), which is what emptying the caches leaves."""
+    with app.app_context():
+        snapshots(app).clear()
+        fragments(app).clear()
     return phone.get(f"/m/{match_id}")
 
 

@@ -18,9 +18,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from jinja2 import ChoiceLoader, DictLoader
 
-from companion.fragments import EXTENSION, fragments
-from companion.page_cache import pages
-from companion.snapshot import Snapshots
+from companion.caches import Kept
+from companion.fragments import EXTENSION, SIZE, fragments
 
 from ..conftest import Phone, make_app
 from .helpers import table
@@ -46,15 +45,14 @@ def comparable(html: str) -> str:
 
 
 def rendered(app: Flask, phone: Phone, url: str) -> str:
-    """The sheet rendered now, not a whole page kept from before (this tests the fragments)."""
-    pages(app).clear()
+    """The sheet as the phone gets it now."""
     return str(phone.get(url).get_data(as_text=True))
 
 
 def fresh_page(app: Flask, phone: Phone, url: str) -> str:
     """The page rendered with an empty cache; the warm cache is put back afterwards."""
     warm = app.extensions[EXTENSION]
-    app.extensions[EXTENSION] = Snapshots()
+    app.extensions[EXTENSION] = Kept(SIZE)
     try:
         return rendered(app, phone, url)
     finally:
@@ -124,28 +122,36 @@ def test_a_new_version_always_misses_and_an_unchanged_one_hits(tmp_path: Path) -
         assert (cache.hits, cache.misses) == (hits, misses + FRAGMENTS)
 
 
-def test_fragments_with_a_form_token_are_never_kept(tmp_path: Path) -> None:
+def test_only_fragments_declared_shareable_are_kept(tmp_path: Path) -> None:
     app = make_app(tmp_path)
     app.jinja_env.loader = ChoiceLoader(
         [
             DictLoader(
                 {
-                    "t/token.html": '<input name="csrf_token" value="{{ csrf_token() }}">',
-                    "t/plain.html": "<p>{{ match.version }} {{ me }}</p>",
+                    "t/board.html": "<p>{{ match.version }} {{ me }}</p>",
+                    "t/other.html": "<p>{{ me }}</p>",
                 }
             ),
             app.jinja_env.loader,  # type: ignore[list-item]
         ]
     )
     match = SimpleNamespace(
-        id=1, version=3, game="sixnimmt", seed=1, created_at=0, options={}, status="playing"
-    )
+        id=1, version=3, game="sixnimmt", seed=1, created_at=0, options={}, is_open=True,
+        status="playing",
+    )  # fmt: skip
+    shared = SimpleNamespace(scoreboard_template="t/board.html", scoreboard_shared=lambda _s: True)
+    private = SimpleNamespace(scoreboard_template="t/board.html", scoreboard_shared=lambda _s: 0)
     context = {"match": match, "sheet": SimpleNamespace(players=["Ann"]), "me": 0}
     page = app.jinja_env.from_string(
-        "{{ cached_include('t/token.html') }}|{{ cached_include('t/plain.html') }}"
+        "{{ cached_include('t/board.html') }}|{{ cached_include('t/other.html') }}"
     )
     with app.test_request_context("/"):
-        first = page.render(**context, csrf_token=lambda: "tok")
-        assert first == '<input name="csrf_token" value="tok">|<p>3 0</p>'
-        assert len(fragments(app).states) == 1
-        assert page.render(**dict(context, me=1), csrf_token=lambda: "tok").endswith("<p>3 1</p>")
+        assert page.render(**context, seam=private) == "<p>3 0</p>|<p>0</p>"
+        assert len(fragments(app)) == 0
+        assert page.render(**context, seam=shared) == "<p>3 0</p>|<p>0</p>"
+        assert len(fragments(app)) == 1
+        assert page.render(**dict(context, me=1), seam=shared) == "<p>3 1</p>|<p>1</p>"
+        assert len(fragments(app)) == 2
+        match.is_open = False
+        assert page.render(**context, seam=shared) == "<p>3 0</p>|<p>0</p>"
+        assert len(fragments(app)) == 2

@@ -17,10 +17,11 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from companion import rules
+from companion.caches import Kept
 from companion.extensions import db
 from companion.models import Entry, Group, Match, Player, Seat
 from companion.sheet import append, replay, touch
-from companion.snapshot import Snapshots, snapshots
+from companion.snapshot import snapshots
 
 from ..conftest import make_app
 
@@ -153,7 +154,7 @@ def test_a_renamed_player_is_a_different_key(app: Flask) -> None:
 
 
 def test_the_cache_forgets_the_least_recently_used_state() -> None:
-    cache = Snapshots(size=2)
+    cache = Kept(size=2)
     cache.put("a", 1)
     cache.put("b", 2)
     assert cache.get("a") == 1
