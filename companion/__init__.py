@@ -27,11 +27,12 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
 
     config.load(app, test_config)
 
-    from . import assets, cli, compression, errors, extensions, security, views
+    from . import assets, cli, db_tuning, errors, extensions, live, security, views
 
     extensions.init_app(app)
+    db_tuning.init_app(app)
+    live.init_app(app)
     assets.init_app(app)
-    compression.init_app(app)
     security.init_app(app)
     views.register(app)
     errors.init_app(app)

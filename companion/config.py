@@ -39,6 +39,25 @@ def defaults(instance_path: str) -> dict[str, Any]:
         "DB_POOL_SIZE": 10,
         "DB_MAX_OVERFLOW": 10,
         "DB_POOL_TIMEOUT": 10,
+        # Pages and fragments go out compressed (Flask-Compress); static files are compressed
+        # ahead of time by assets.py and carry their Content-Encoding, so they are left alone.
+        # Brotli 5 takes about 0.3 ms for a 20 KB sheet and is a tenth smaller than gzip 6;
+        # answers under 1 KB (a 204 poll, a short fragment) gain less than compressing costs,
+        # and streams (the doorbell) must reach the phone at once, so they are never compressed.
+        "COMPRESS_ALGORITHM": ["br", "gzip"],
+        "COMPRESS_BR_LEVEL": 5,
+        "COMPRESS_LEVEL": 6,
+        "COMPRESS_MIN_SIZE": 1024,
+        "COMPRESS_STREAMS": False,
+        "COMPRESS_MIMETYPES": [
+            "text/html",
+            "text/css",
+            "text/plain",
+            "text/csv",
+            "application/javascript",
+            "application/json",
+            "image/svg+xml",
+        ],
     }
 
 

@@ -14,6 +14,8 @@ from typing import Any
 from flask import Flask
 from sqlalchemy import event
 
+from .extensions import db
+
 BUSY_TIMEOUT_MS = 15_000
 """How long a writer waits for another writer's commit before giving up (as config.py's
 ``timeout``, which the driver applies the same way)."""
@@ -21,8 +23,6 @@ BUSY_TIMEOUT_MS = 15_000
 
 def init_app(app: Flask) -> None:
     """Tune every new connection of the app's engine (SQLite only)."""
-    from .extensions import db
-
     with app.app_context():
         engine = db.engine
     if engine.dialect.name == "sqlite" and not event.contains(engine, "connect", tune_sqlite):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from flask import Flask, request, session
 from flask_babel import Babel
+from flask_compress import Compress
 from flask_htmx import HTMX
 from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
@@ -11,8 +12,6 @@ from flask_migrate import Migrate
 from flask_sqlalchemy import SQLAlchemy
 from flask_wtf import CSRFProtect
 from sqlalchemy.orm import DeclarativeBase
-
-from . import db_tuning, doorbell
 
 
 class Base(DeclarativeBase):
@@ -25,6 +24,7 @@ csrf = CSRFProtect()
 htmx = HTMX()
 babel = Babel()
 limiter = Limiter(key_func=get_remote_address, default_limits=[])
+compress = Compress()
 
 
 def select_locale() -> str | None:
@@ -41,8 +41,6 @@ def select_locale() -> str | None:
 def init_app(app: Flask) -> None:
     """Bind every extension to ``app``."""
     db.init_app(app)
-    db_tuning.init_app(app)
-    doorbell.init_app(app)
     migrate.init_app(app, db, directory=str(app.root_path + "/../migrations"))
     csrf.init_app(app)
     htmx.init_app(app)
@@ -52,3 +50,4 @@ def init_app(app: Flask) -> None:
         default_translation_directories=str(app.root_path + "/translations"),
     )
     limiter.init_app(app)
+    compress.init_app(app)
