@@ -12,8 +12,8 @@ from typing import Any
 
 from sqlalchemy import update
 
-from .doorbell import ring_later
 from .extensions import db
+from .live.doorbell import ring_later
 from .models import Match, Pending
 
 

@@ -17,8 +17,8 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from companion import create_app
-from companion.doorbell import broker
 from companion.extensions import db
+from companion.live.doorbell import broker
 
 TEST_DATABASE_URL = os.environ.get("TEST_DATABASE_URL")
 CREATED: list[Flask] = []

@@ -6,8 +6,8 @@ from flask_babel import gettext as _
 from sqlalchemy import func, update
 from sqlalchemy.orm import aliased
 
-from ..doorbell import ring_later
 from ..extensions import db
+from ..live.doorbell import ring_later
 from ..models import Match, Player, Seat
 from .schema import MAX_NAME
 

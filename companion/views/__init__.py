@@ -27,7 +27,6 @@ def register(app: Flask) -> None:
     from . import (
         charts,
         deletion,
-        events,
         groups,
         host,
         main,
@@ -42,7 +41,7 @@ def register(app: Flask) -> None:
     app.jinja_env.trim_blocks = True
     app.jinja_env.lstrip_blocks = True
 
-    for module in (main, matches, play, host, groups, manage, deletion, players, charts, events):
+    for module in (main, matches, play, host, groups, manage, deletion, players, charts):
         app.register_blueprint(module.bp)
 
     @app.errorhandler(CSRFError)

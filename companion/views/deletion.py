@@ -6,11 +6,11 @@ from flask import Blueprint, Response, abort, url_for
 
 from ..archive.purge import KEEP, aware
 from ..extensions import db
-from ..live import go, render
 from ..models import Match, utcnow
 from ..security import is_host, member_match_or_404, membership, new_code
 from ..sheet import players_of, touch
 from .manage_forms import ConfirmForm
+from .reply import go, render
 
 bp = Blueprint("deletion", __name__, url_prefix="/m/<int:match_id>")
 

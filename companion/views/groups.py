@@ -13,11 +13,11 @@ from wtforms.validators import DataRequired, Length
 
 from ..extensions import db
 from ..games import SEAMS
-from ..live import go, render
 from ..models import Group, Match, Membership, Player, Seat
 from ..security import device_id
 from ..sheet import MAX_DB_INT, players_of
 from ..stats.listing import Filters, page_of, player_counts
+from .reply import go, render
 
 bp = Blueprint("groups", __name__, url_prefix="/g")
 MAX_PAGE = 100_000

@@ -6,10 +6,10 @@ from flask import Blueprint, Response, abort, request, url_for
 
 from ..extensions import db
 from ..games import seam_for
-from ..live import go
 from ..models import Match, Membership, utcnow
 from ..security import is_host, is_index, member_match_or_404, new_code
 from ..sheet import replay, touch
+from .reply import go
 
 bp = Blueprint("host", __name__, url_prefix="/m/<int:match_id>/host")
 

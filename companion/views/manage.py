@@ -14,11 +14,11 @@ from ..archive.purge import recently_deleted, restorable_until
 from ..archive.schema import parse
 from ..archive.table import export_csv
 from ..extensions import db, limiter
-from ..live import go, render
 from ..models import Group, Match, Membership, Player
 from ..security import device_id, ensure_device
 from .groups import member_group_or_404
 from .manage_forms import ImportForm, MergePlayersForm, RenamePlayerForm
+from .reply import go, render
 
 bp = Blueprint("manage", __name__)
 DONE = ("renamed", "merged", "restored", "imported")

@@ -7,10 +7,10 @@ from typing import Any
 from flask import Blueprint, abort
 
 from ..extensions import db
-from ..live import render
 from ..models import Player
 from ..stats.player import player_record
 from .groups import member_group_or_404
+from .reply import render
 
 bp = Blueprint("players", __name__, url_prefix="/g")
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
-from companion.doorbell import broker
+from companion.live.doorbell import broker
 
 from .conftest import LiveServer
 from .helpers import WAIT, Phone, Shots, claim, enter_round, expect, heads_box, rows, start_match

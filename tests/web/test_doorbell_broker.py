@@ -12,10 +12,11 @@ import pytest
 import sqlalchemy as sa
 from flask import Flask
 
-from companion import create_app, doorbell_pg
-from companion.doorbell import CHANNEL, Broker, broker, ring_later
-from companion.doorbell_pg import APPLICATION_NAME, ensure_listener
+from companion import create_app
 from companion.extensions import db
+from companion.live import postgres as doorbell_pg
+from companion.live.doorbell import CHANNEL, Broker, broker, ring_later
+from companion.live.postgres import APPLICATION_NAME, ensure_listener
 
 from ..conftest import TEST_DATABASE_URL, Phone, make_app
 from .helpers import match_row, table

@@ -16,8 +16,8 @@ import sqlalchemy as sa
 from flask import Flask
 from werkzeug.serving import WSGIRequestHandler, make_server
 
-from companion.doorbell import broker
 from companion.extensions import db
+from companion.live.doorbell import broker
 from companion.models import Match
 from companion.security import viewer_token
 

@@ -1,4 +1,5 @@
-"""One URL, two renderings: the full page, or only the fragment htmx asked for."""
+"""One URL, two renderings: the full page, or only the fragment htmx asked for; and the replies
+that send the browser elsewhere or tell a poller nothing changed."""
 
 from __future__ import annotations
 
@@ -6,7 +7,7 @@ from typing import Any
 
 from flask import Response, make_response, redirect, render_template
 
-from .extensions import htmx
+from ..extensions import htmx
 
 
 def wants_fragment() -> bool:

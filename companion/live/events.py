@@ -22,11 +22,10 @@ from flask import Blueprint, Response, abort, current_app
 from sqlalchemy import select
 from sqlalchemy.engine import Engine
 
-from ..doorbell import Broker, broker
 from ..extensions import db
 from ..models import Match
-from ..security import member_match_or_404
-from .play import viewer_match_or_404
+from ..security import member_match_or_404, viewer_match_or_404
+from .doorbell import Broker, broker
 
 bp = Blueprint("events", __name__)
 
@@ -62,7 +61,7 @@ def open_stream(match_id: int) -> Response:
         return Response(status=204)
     engine = db.engine
     if engine.dialect.name == "postgresql":
-        from ..doorbell_pg import ensure_listener
+        from .postgres import ensure_listener
 
         ensure_listener(local, engine.url)
     db.session.remove()

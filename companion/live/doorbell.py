@@ -1,16 +1,12 @@
 """The doorbell: tells open pages "match N is at version V" the moment a change commits.
 
-A page that hears a newer version fetches the same fragments its poll fetches; nothing else
-travels on the stream. Three parts:
-
 * :class:`Broker`, one per process: the latest version rung per match, and a condition that
   wakes the streams waiting on that match. Holds nothing for matches nobody listens to.
-* :func:`ring_later` marks a match in the current database transaction; the session events at
-  the bottom ring it only when the transaction commits (never for a rolled-back write). On
-  PostgreSQL the ring is also a ``pg_notify`` inside that transaction, which PostgreSQL delivers
-  to every listener exactly when the commit succeeds: that is how other workers hear it.
-* :class:`~companion.doorbell_pg.Listener` (PostgreSQL only): one thread per process with its
-  own dedicated connection that LISTENs and rings the local broker.
+* :func:`ring_later` marks a match in the current database transaction; the session hooks at
+  the bottom (registered by :func:`companion.live.init_app`) ring it only when the transaction
+  commits, never for a rolled-back write. On PostgreSQL the ring is also a ``pg_notify`` inside
+  that transaction, which PostgreSQL delivers to every listener exactly when the commit
+  succeeds: that is how other workers hear it (:mod:`companion.live.postgres`).
 """
 
 from __future__ import annotations
@@ -21,7 +17,7 @@ from contextlib import contextmanager
 from typing import Any
 
 from flask import Flask, current_app
-from sqlalchemy import event, text
+from sqlalchemy import text
 from sqlalchemy.orm import Session, SessionTransaction
 
 CHANNEL = "companion_doorbell"
@@ -115,7 +111,7 @@ class Broker:
             self.listener.stop()
 
 
-def init_app(app: Flask) -> None:
+def add_broker(app: Flask) -> None:
     """Settings with defaults and this app's broker."""
     for key, value in SETTINGS.items():
         app.config.setdefault(key, value)
@@ -135,8 +131,7 @@ def ring_later(session: Session, match_id: int, version: int) -> None:
     pending[match_id] = max(version, pending.get(match_id, 0))
 
 
-@event.listens_for(Session, "before_commit")
-def _notify_servers(session: Session) -> None:
+def notify_servers(session: Session) -> None:
     """On PostgreSQL, queue the NOTIFYs in the committing transaction (delivered on commit)."""
     pending = session.info.get(PENDING)
     if not pending:
@@ -151,8 +146,7 @@ def _notify_servers(session: Session) -> None:
         )
 
 
-@event.listens_for(Session, "after_commit")
-def _ring_here(session: Session) -> None:
+def ring_here(session: Session) -> None:
     """Ring this process's broker for every match the committed transaction changed."""
     pending = session.info.pop(PENDING, None)
     if not pending:
@@ -165,9 +159,8 @@ def _ring_here(session: Session) -> None:
         local.publish(match_id, version)
 
 
-@event.listens_for(Session, "after_transaction_end")
-def _forget(session: Session, transaction: SessionTransaction) -> None:
+def forget(session: Session, transaction: SessionTransaction) -> None:
     """A change rolled back (or left uncommitted when the session closed) rings nobody; a
-    committed one has already rung in :func:`_ring_here`."""
+    committed one has already rung in :func:`ring_here`."""
     if transaction.parent is None:
         session.info.pop(PENDING, None)
