@@ -8,8 +8,6 @@ from dataclasses import dataclass, field
 from html.parser import HTMLParser
 from typing import Any
 
-import jinja2
-import jinja2.bccache
 import pytest
 from flask import Flask
 
@@ -277,39 +275,3 @@ def quick_qr(monkeypatch: pytest.MonkeyPatch) -> None:
     from companion import qr
 
     monkeypatch.setattr(qr, "svg", functools.lru_cache(maxsize=64)(qr.svg))
-
-
-class _SharedBytecode(jinja2.BytecodeCache):
-    """Compiled templates kept in memory across the apps of one test run.
-
-    Every test builds a fresh app, and each fresh Jinja environment would compile every template
-    again (most of a web test's time). The cache is keyed by template name and checked against
-    a checksum of the source, so an edited template is compiled afresh.
-    """
-
-    def __init__(self) -> None:
-        self.store: dict[str, bytes] = {}
-
-    def load_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
-        data = self.store.get(bucket.key)
-        if data is not None:
-            bucket.bytecode_from_string(data)
-
-    def dump_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
-        self.store[bucket.key] = bucket.bytecode_to_string()
-
-
-BYTECODE = _SharedBytecode()
-
-
-@pytest.fixture(autouse=True)
-def shared_template_bytecode(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Give every app made during the test the shared compiled-template cache (speed only)."""
-    create = Flask.create_jinja_environment
-
-    def create_with_cache(self: Flask) -> Any:
-        env = create(self)
-        env.bytecode_cache = BYTECODE
-        return env
-
-    monkeypatch.setattr(Flask, "create_jinja_environment", create_with_cache)

@@ -21,7 +21,6 @@ from companion.security import join_token, viewer_token
 
 from ..conftest import Phone, code_of, make_app
 from .helpers import group_of, join_link, match_row, snapshot, table, text_of
-from .helpers import shared_template_bytecode as shared_template_bytecode  # autouse
 
 PRIVATE = re.compile(r"<int:(match_id|group_id)>")
 

@@ -19,7 +19,6 @@ from companion.models import Device, Entry, Group, Match, Membership, Player, Se
 from ..conftest import Phone, make_app
 from .archive_builders import build_small, export_text
 from .helpers import parse as parse_html
-from .helpers import shared_template_bytecode as shared_template_bytecode  # autouse
 
 TABLES = (Group, Player, Match, Seat, Entry, Membership, Device)
 

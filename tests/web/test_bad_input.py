@@ -20,7 +20,6 @@ from .helpers import (
     table,
 )
 from .helpers import quick_qr as quick_qr  # a fixture, used through usefixtures
-from .helpers import shared_template_bytecode as shared_template_bytecode  # autouse
 
 NEW_MATCH_DEFAULTS = {"variant": "base", "end": "gt66", "group": "new"}
 

@@ -31,7 +31,6 @@ from companion.security import viewer_token
 from ..conftest import Phone, make_app
 from .helpers import group_of, parse, snapshot, table
 from .helpers import quick_qr as quick_qr  # a fixture, used through usefixtures
-from .helpers import shared_template_bytecode as shared_template_bytecode  # autouse
 
 STREAMS = re.compile(r"/events$")
 """Rules answered with an endless text/event-stream: not walked here."""

@@ -6,7 +6,6 @@ from companion.chart import HEIGHT, LEFT, RIGHT, TOP, WIDTH
 
 from ..conftest import Phone
 from .helpers import Node, device_of, group_of, parse, viewer_path
-from .helpers import shared_template_bytecode as shared_template_bytecode  # autouse
 from .history_helpers import EVEN, add_match, bloccato_win
 from .test_stats import HUNTS, NUOTA, TRACKED
 

@@ -15,7 +15,6 @@ from companion.extensions import db
 
 from ..conftest import Phone, code_of, make_app
 from .helpers import group_of, match_row, parse, snapshot, text_of
-from .helpers import shared_template_bytecode as shared_template_bytecode  # autouse
 
 
 @pytest.fixture

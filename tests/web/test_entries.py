@@ -19,7 +19,6 @@ from .helpers import (
     undo,
     undo_form,
 )
-from .helpers import shared_template_bytecode as shared_template_bytecode  # autouse
 
 
 def totals(phone: Phone, match_id: int) -> list[str]:

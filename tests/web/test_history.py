@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from ..conftest import Phone
 from .helpers import group_of, match_row, membership_of, parse, snapshot, table, text_of
-from .helpers import shared_template_bytecode as shared_template_bytecode  # autouse
 
 
 def history(phone: Phone, group_id: int) -> str:

@@ -13,7 +13,6 @@ from companion.models import Match, Seat
 
 from ..conftest import Phone
 from .helpers import group_of, parse
-from .helpers import shared_template_bytecode as shared_template_bytecode  # autouse
 from .history_helpers import player_id
 
 MATCHES = 5000

@@ -6,7 +6,6 @@ import pytest
 
 from ..conftest import Phone, code_of
 from .helpers import device_of, group_of, match_row, parse, snapshot, table, text_of
-from .helpers import shared_template_bytecode as shared_template_bytecode  # autouse
 
 HOST_ACTIONS = [
     ("lock", {"locked": "1"}),

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from ..conftest import Phone
 from .helpers import match_row, parse, table, top_elements
-from .helpers import shared_template_bytecode as shared_template_bytecode  # autouse
 
 
 def version(phone: Phone, match_id: int) -> int:

@@ -16,7 +16,6 @@ from companion.models import Entry, Match, Membership, Player, Seat, utcnow
 
 from ..conftest import Phone, code_of, count
 from .helpers import group_of, match_row, parse, table, text_of, viewer_path
-from .helpers import shared_template_bytecode as shared_template_bytecode  # autouse
 
 
 def players(app: Flask, group_id: int) -> dict[str, int]:

@@ -20,7 +20,6 @@ from .helpers import (
     text_of,
     viewer_path,
 )
-from .helpers import shared_template_bytecode as shared_template_bytecode  # autouse
 
 MATCH_URLS = [
     ("GET", "/m/{id}"),

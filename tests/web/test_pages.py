@@ -6,7 +6,6 @@ import pytest
 
 from ..conftest import Phone
 from .helpers import is_full_page, parse, top_elements
-from .helpers import shared_template_bytecode as shared_template_bytecode  # autouse
 
 BOOSTED = {"HX-Boosted": "true"}
 RESTORE = {"HX-History-Restore-Request": "true"}

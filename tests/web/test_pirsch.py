@@ -12,7 +12,6 @@ from companion.rules.pirsch import deck
 
 from ..conftest import Phone, count
 from .helpers import entries, match_row, parse, text_of, top_elements, viewer_path
-from .helpers import shared_template_bytecode as shared_template_bytecode  # autouse
 
 ANIMALS = ("bear", "wolf", "boar", "mouflon")
 FOUR = ["Ann", "Bob", "Cy", "Dee"]

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from companion.extensions import db
+from companion.models import Group
+from companion.stats.listing import player_counts
+
 from ..conftest import Phone
 from .helpers import device_of, group_of, parse, text_of
 from .history_helpers import EVEN, E, F, Z, add_match, bloccato_win, figures, player_id
@@ -200,3 +204,15 @@ def test_a_phone_whose_only_match_was_deleted_is_no_member(phone: Phone, other: 
     assert other.get(f"/g/{group_id}").status_code == 404
     assert other.get(f"/g/{group_id}/p/{player_id(phone.app, group_id, 'Ann')}").status_code == 404
     assert phone.get(f"/g/{group_id}").status_code == 200
+
+
+def test_a_beaten_game_of_the_game_counts_as_won_for_the_whole_team(phone: Phone) -> None:
+    group_id = group_of(phone.app, phone.new_match(["Ann", "Bob"]))
+    add_match(phone.app, group_id, "thegame", ["Ann", "Bob"], [{"type": "result", "left": 0}])
+    add_match(phone.app, group_id, "thegame", ["Ann", "Bob"], [{"type": "result", "left": 9}])
+    with phone.app.app_context():
+        counts = {
+            c["name"]: (c["played"], c["won"])
+            for c in player_counts(db.get_or_404(Group, group_id))
+        }
+    assert counts == {"Ann": (2, 1), "Bob": (2, 1)}
