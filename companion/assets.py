@@ -22,6 +22,8 @@ from pathlib import Path
 from flask import Flask, Response, abort, current_app, request, url_for
 from werkzeug.security import safe_join
 
+from .rules import REGISTRY
+
 try:
     import brotli
 except ImportError:  # pragma: no cover - brotli is a dependency; gzip alone still works
@@ -86,14 +88,19 @@ class Assets:
         """The files that make up ``filename`` (a bundle is several), or None if unknown."""
         if filename.startswith(BUNDLE):
             name = filename.removeprefix(BUNDLE).removesuffix(".css")
-            if not filename.endswith(".css") or not name.isidentifier():
-                return None
+            if not filename.endswith(".css") or name not in ("all", *REGISTRY):
+                return None  # unknown bundles are not made up (each would be kept in memory)
             games = sorted((self.folder / GAME_STYLES).glob("*.css"))
             if name != "all":
                 games = [path for path in games if path.stem == name]
             return [self.folder / BASE_STYLES, *games]
-        found = safe_join(str(self.folder), filename)
-        return [Path(found)] if found and Path(found).is_file() else None
+        try:
+            found = safe_join(str(self.folder), filename)
+            return [Path(found)] if found and Path(found).is_file() else None
+        except (OSError, ValueError):
+            # A name the file system cannot even look up (longer than NAME_MAX, a NUL, bytes
+            # that are not text) names no file of ours: 404, like any other unknown name.
+            return None
 
     def get(self, filename: str) -> Asset | None:
         """The asset named ``filename``: from memory, or read afresh when its files changed."""

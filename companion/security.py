@@ -16,6 +16,10 @@ from .models import Device, Match, Membership, Seat
 SEATED = (joinedload(Match.group), selectinload(Match.seats).joinedload(Seat.player))
 """The group, seats and names come with the match: every sheet shows them (two queries instead
 of one for the group and one per seat)."""
+HSTS = "max-age=31536000"
+"""Sent only on answers that went out over https (directly or through the trusted proxy): a
+browser that saw it never tries plain http for this host for a year. Subdomains are not
+included, since the app may share its domain with other services."""
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 CODE_LENGTH = 6
 DEVICE_ID_LENGTH = 32
@@ -154,6 +158,8 @@ def set_headers(response: Response) -> Response:
     response.headers.setdefault("Referrer-Policy", "same-origin")
     response.headers.setdefault("X-Frame-Options", "DENY")
     response.vary.add("HX-Request")
+    if request.is_secure:
+        response.headers.setdefault("Strict-Transport-Security", HSTS)
     if request.endpoint != "static" and "Cache-Control" not in response.headers:
         response.headers["Cache-Control"] = "no-store"
     return response
@@ -172,13 +178,18 @@ def refuse_nul_bytes() -> None:
 
 
 class DeviceSessions(SecureCookieSessionInterface):
-    """The signed cookie session, not re-signed on an unchanged poll.
+    """The signed cookie session, not re-signed on an unchanged poll, and Secure over https.
 
     A permanent session is normally signed and sent again with every response, so that its 400
     days run from the last request. Every page and every change still does that; an unchanged
     poll (every 2 s per phone, see ``play.live``) sets ``g.quiet_session`` and answers without a
     cookie, which saves the signing and the header. A changed session is always sent.
     """
+
+    def get_cookie_secure(self, app: Flask) -> bool:
+        """Secure when configured (an https ``PUBLIC_URL``) and whenever this request came over
+        https, directly or as the trusted proxy's ``X-Forwarded-Proto`` says (``BEHIND_PROXY``)."""
+        return bool(super().get_cookie_secure(app)) or request.is_secure
 
     def should_set_cookie(self, app: Flask, session: SessionMixin) -> bool:
         if not session.modified and g.get("quiet_session"):
