@@ -3,7 +3,8 @@
 On SQLite the copy is the database file itself, taken with SQLite's online backup API (a
 consistent snapshot while phones keep writing) and checked with ``PRAGMA integrity_check``
 before it takes the backup's name. On PostgreSQL it is one JSON document holding every group's
-export (companion/archive), which replays each match on the way back in.
+export, read in one snapshot and replayed before it takes the backup's name
+(companion/archive/backup_json.py).
 
 Backups written into a folder get a timestamped name, and ``--keep-daily`` / ``--keep-weekly``
 prune that folder (docs/backup.md gives the retention policy and a cron line).
@@ -16,23 +17,17 @@ import os
 import sqlite3
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
 
 import click
 from flask import Flask
 
+from .archive.backup_json import BackupError, check_replays, export_all, restore_json
 from .extensions import db
 
 SQLITE_MAGIC = b"SQLite format 3\x00"
-JSON_FORMAT = "companion-backup"
-JSON_VERSION = 1
 NAME_PREFIX = "companion-"
 STAMP = "%Y%m%d-%H%M%S"
 REQUIRED_TABLES = {"groups", "players", "matches", "seats", "entries"}
-
-
-class BackupError(click.ClickException):
-    """A backup or restore that was refused; nothing was changed."""
 
 
 def sqlite_path() -> Path | None:
@@ -81,71 +76,6 @@ def copy_sqlite(source: Path, target: Path) -> None:
     os.replace(partial, target)
 
 
-def export_all() -> dict[str, Any]:
-    """Every group's export in one document (the PostgreSQL backup), with who may open what."""
-    from .archive import export_group
-    from .models import Group
-
-    groups = db.session.scalars(db.select(Group).order_by(Group.id))
-    exported = []
-    for group in groups:
-        data = export_group(group)
-        data["access"] = access_of([m["id"] for m in data["matches"]])
-        exported.append(data)
-    return {
-        "format": JSON_FORMAT,
-        "version": JSON_VERSION,
-        "created_at": datetime.now(UTC).isoformat(),
-        "groups": exported,
-    }
-
-
-def access_of(match_ids: list[int]) -> dict[str, Any]:
-    """Per exported match: its host, join code and member phones, so that a restored match opens
-    on the same phones as before (their device ids live in their signed session cookies)."""
-    from .models import Match, Membership
-
-    access: dict[str, Any] = {}
-    for match in db.session.scalars(db.select(Match).filter(Match.id.in_(match_ids))):
-        members = db.session.execute(
-            db.select(Membership.device_id, Membership.seat).filter_by(match_id=match.id)
-        ).all()
-        access[str(match.id)] = {
-            "host": match.host_device_id,
-            "code": match.code,
-            "members": [[device, seat] for device, seat in members],
-        }
-    return access
-
-
-def grant_access(group_id: int, exported_ids: list[int], access: dict[str, Any]) -> None:
-    """Give the restored matches (created in file order) their hosts, codes and phones back."""
-    from .models import Device, Match, Membership
-
-    restored = db.session.scalars(
-        db.select(Match).filter_by(group_id=group_id).order_by(Match.id)
-    ).all()
-    for match, old_id in zip(restored, exported_ids, strict=True):
-        record = access.get(str(old_id)) or {}
-        devices = [record.get("host")] + [row[0] for row in record.get("members", [])]
-        for device in {d for d in devices if isinstance(d, str) and 0 < len(d) <= 32}:
-            if db.session.get(Device, device) is None:
-                db.session.add(Device(id=device))
-        db.session.flush()
-        host = record.get("host")
-        match.host_device_id = host if isinstance(host, str) and len(host) <= 32 else None
-        code = record.get("code")
-        taken = isinstance(code, str) and db.session.scalar(
-            db.select(Match.id).filter_by(code=code)
-        )
-        if match.is_open and isinstance(code, str) and len(code) <= 6 and not taken:
-            match.code = code
-        for device, seat in record.get("members", []):
-            if isinstance(device, str) and 0 < len(device) <= 32:
-                position = seat if isinstance(seat, int) and 0 <= seat < len(match.seats) else None
-                db.session.add(Membership(match_id=match.id, device_id=device, seat=position))
-
-
 def target_file(path: Path, suffix: str, now: datetime) -> Path:
     """``path`` itself, or a timestamped file inside it when it is a folder."""
     if path.is_dir():
@@ -164,6 +94,11 @@ def backup_to(path: Path, now: datetime | None = None) -> Path:
     target = target_file(path, ".json", now)
     partial = target.with_name(target.name + ".partial")
     partial.write_text(json.dumps(export_all(), ensure_ascii=False), encoding="utf-8")
+    try:
+        check_replays(partial)
+    except BackupError:
+        partial.unlink(missing_ok=True)
+        raise
     os.replace(partial, target)
     return target
 
@@ -227,31 +162,6 @@ def restore_sqlite(backup: Path, live: Path, now: datetime) -> Path:
     if verdict != "ok":
         raise BackupError(f"The restored database failed its check ({verdict}); see {aside}.")
     return aside
-
-
-def restore_json(raw: bytes) -> int:
-    """Import every group of a JSON backup in one transaction; returns how many."""
-    from .archive import ImportRefused, import_group
-
-    try:
-        data = json.loads(raw)
-    except (UnicodeDecodeError, json.JSONDecodeError) as error:
-        raise BackupError(f"Nothing restored: not a backup file ({error}).") from None
-    if not isinstance(data, dict) or data.get("format") != JSON_FORMAT:
-        raise BackupError("Nothing restored: not a Companion backup.")
-    if data.get("version") != JSON_VERSION or not isinstance(data.get("groups"), list):
-        raise BackupError("Nothing restored: a backup format this version cannot read.")
-    try:
-        for group in data["groups"]:
-            restored = import_group(group, None)
-            if isinstance(group.get("access"), dict):
-                ids = [match["id"] for match in group["matches"]]
-                grant_access(restored.id, ids, group["access"])
-        db.session.commit()
-    except ImportRefused as refused:
-        db.session.rollback()
-        raise BackupError(f"Nothing restored: {refused.reason}") from None
-    return len(data["groups"])
 
 
 def init_app(app: Flask) -> None:

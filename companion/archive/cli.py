@@ -11,6 +11,7 @@ from flask import Flask
 from ..extensions import db
 from ..models import Group
 from . import ImportRefused, export_group, import_group
+from .consistent import one_snapshot
 from .purge import purge_deleted
 from .schema import parse
 
@@ -26,7 +27,8 @@ def init_app(app: Flask) -> None:
         group = db.session.get(Group, group_id)
         if group is None:
             raise click.ClickException(f"There is no group {group_id}.")
-        data = export_group(group)
+        with one_snapshot():
+            data = export_group(group)
         file.write_text(json.dumps(data, ensure_ascii=False, indent=1), encoding="utf-8")
         click.echo(f"Exported {len(data['matches'])} matches of {group.name!r} to {file}.")
 

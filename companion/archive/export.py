@@ -1,7 +1,12 @@
 """A group as plain JSON data: every match with its seats, options and entry log.
 
 Only what the rules need to replay a match goes out, plus timestamps; devices, codes and host
-rights stay on this installation. Deleted matches are not exported.
+rights stay on this installation. Deleted matches are left out of a person's export; a backup
+keeps those still within their 30 days of undo, with their ``deleted_at``, so that a restore
+loses nothing a host could still have brought back.
+
+Call these inside :func:`companion.archive.consistent.one_snapshot`, so that every query sees
+the same instant.
 """
 
 from __future__ import annotations
@@ -27,15 +32,12 @@ def stamp(value: datetime | None) -> str | None:
     return value.astimezone(UTC).isoformat()
 
 
-def live_matches(group: Group) -> list[Match]:
-    """The group's matches that were not deleted, oldest first."""
-    return list(
-        db.session.execute(
-            db.select(Match)
-            .filter(Match.group_id == group.id, Match.deleted_at.is_(None))
-            .order_by(Match.created_at, Match.id)
-        ).scalars()
-    )
+def live_matches(group: Group, deleted: bool = False) -> list[Match]:
+    """The group's matches, oldest first: those not deleted, or (``deleted``) all of them."""
+    query = db.select(Match).filter(Match.group_id == group.id)
+    if not deleted:
+        query = query.filter(Match.deleted_at.is_(None))
+    return list(db.session.execute(query.order_by(Match.created_at, Match.id)).scalars())
 
 
 def seats_by_match(group: Group) -> dict[int, list[dict[str, Any]]]:
@@ -75,9 +77,10 @@ def entries_by_match(group: Group) -> dict[int, list[dict[str, Any]]]:
     return entries
 
 
-def export_group(group: Group) -> dict[str, Any]:
-    """The group as the documented JSON object (docs/export-format.md)."""
-    matches = live_matches(group)
+def export_group(group: Group, *, deleted: bool = False) -> dict[str, Any]:
+    """The group as the documented JSON object (docs/export-format.md); ``deleted`` keeps the
+    deleted matches too, each with its ``deleted_at`` (backups)."""
+    matches = live_matches(group, deleted)
     exported = {m.id for m in matches}
     seats = seats_by_match(group)
     entries = entries_by_match(group)
@@ -102,6 +105,7 @@ def export_group(group: Group) -> dict[str, Any]:
                 "next_match": m.next_match_id if m.next_match_id in exported else None,
                 "seats": seats[m.id],
                 "entries": entries[m.id],
+                **({"deleted_at": stamp(m.deleted_at)} if m.deleted_at else {}),
             }
             for m in matches
         ],

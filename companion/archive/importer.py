@@ -120,6 +120,7 @@ def add_match(
 ) -> Match:
     """Store one match with its seats and log, then check it replays to what the file says."""
     entries = data["entries"]
+    deleted_at = when(data.get("deleted_at"), optional=True)
     match = Match(
         group_id=group.id,
         game=data["game"],
@@ -127,11 +128,12 @@ def add_match(
         seed=data["seed"],
         status=data["status"],
         version=len(entries) + 1,
-        code=new_code() if data["status"] == "playing" else None,
+        code=new_code() if data["status"] == "playing" and deleted_at is None else None,
         host_device_id=device_id,
         winners=data.get("winners"),
         created_at=when(data["created_at"]),
         finished_at=when(data.get("finished_at"), optional=True),
+        deleted_at=deleted_at,
     )
     db.session.add(match)
     db.session.flush()

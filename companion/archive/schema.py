@@ -166,6 +166,7 @@ def check_match(number: int, match: object, ids: set[int]) -> dict[str, Any]:
     try:
         when(match.get("created_at"))
         when(match.get("finished_at"), optional=True)
+        when(match.get("deleted_at"), optional=True)
     except ValueError:
         raise ImportRefused(_("In %(match)s: a date is not valid.", match=name)) from None
     winners = match.get("winners")

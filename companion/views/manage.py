@@ -9,6 +9,7 @@ from flask import Blueprint, Flask, Response, abort, current_app, request, url_f
 from werkzeug.exceptions import NotFound
 
 from ..archive import ImportRefused, export_group, import_group
+from ..archive.consistent import one_snapshot
 from ..archive.players import PlayerRefused, merge_players, rename_player
 from ..archive.purge import recently_deleted, restorable_until
 from ..archive.schema import parse
@@ -125,7 +126,9 @@ def download(body: str, mimetype: str, filename: str) -> Response:
 def export_json(group_id: int) -> Response:
     """The whole group as a JSON download (docs/export-format.md)."""
     group = member_group_or_404(group_id)
-    body = json.dumps(export_group(group), ensure_ascii=False, indent=1)
+    with one_snapshot():
+        data = export_group(group)
+    body = json.dumps(data, ensure_ascii=False, indent=1)
     return download(body, "application/json", f"companion-group-{group.id}.json")
 
 
@@ -133,7 +136,9 @@ def export_json(group_id: int) -> Response:
 def export_table(group_id: int) -> Response:
     """One row per player per match, as a CSV download."""
     group = member_group_or_404(group_id)
-    return download(export_csv(group), "text/csv", f"companion-group-{group.id}.csv")
+    with one_snapshot():
+        body = export_csv(group)
+    return download(body, "text/csv", f"companion-group-{group.id}.csv")
 
 
 @bp.route("/g/import", methods=["GET", "POST"])
