@@ -38,7 +38,16 @@ def defaults(instance_path: str) -> dict[str, Any]:
         "HISTORY_PAGE_SIZE": 20,
         "DB_POOL_SIZE": 10,
         "DB_MAX_OVERFLOW": 10,
-        "DB_POOL_TIMEOUT": 10,
+        "DB_POOL_TIMEOUT": 3,
+        # A database that hangs answers 503 "try again" within a few seconds (db_deadline.py):
+        # each request stops waiting for PostgreSQL this long after it started; connecting,
+        # each statement (the server's statement_timeout) and a lock wait have their own
+        # limits, and SQLite's busy timeout bounds a wait for another writer.
+        "DB_DEADLINE_SECONDS": 3.0,
+        "DB_CONNECT_TIMEOUT": 3,
+        "DB_STATEMENT_TIMEOUT_MS": 4000,
+        "DB_LOCK_TIMEOUT_MS": 3000,
+        "DB_BUSY_TIMEOUT_MS": 4000,
         # Pages and fragments go out compressed (Flask-Compress); static files are compressed
         # ahead of time by assets.py and carry their Content-Encoding, so they are left alone.
         # Brotli 5 takes about 0.3 ms for a 20 KB sheet and is a tenth smaller than gzip 6;
@@ -77,7 +86,8 @@ def load(app: Flask, test_config: Mapping[str, Any] | None) -> None:
     uri = app.config["SQLALCHEMY_DATABASE_URI"]
     app.config["SQLALCHEMY_DATABASE_URI"] = database_url(uri)
     if uri.startswith("sqlite"):
-        app.config["SQLALCHEMY_ENGINE_OPTIONS"] = {"connect_args": {"timeout": 15}}
+        busy = int(app.config["DB_BUSY_TIMEOUT_MS"]) / 1000
+        app.config["SQLALCHEMY_ENGINE_OPTIONS"] = {"connect_args": {"timeout": busy}}
     else:
         app.config["SQLALCHEMY_ENGINE_OPTIONS"] = server_pool(app.config)
     if str(app.config.get("PUBLIC_URL") or "").startswith("https://"):
@@ -100,7 +110,34 @@ def server_pool(config: Mapping[str, Any]) -> dict[str, Any]:
     options.setdefault("pool_size", int(config["DB_POOL_SIZE"]))
     options.setdefault("max_overflow", int(config["DB_MAX_OVERFLOW"]))
     options.setdefault("pool_timeout", float(config["DB_POOL_TIMEOUT"]))
+    options.setdefault("connect_args", server_timeouts(config))
     return options
+
+
+def server_timeouts(config: Mapping[str, Any]) -> dict[str, Any]:
+    """libpq settings so that a lost server is noticed (docs/security.md).
+
+    ``connect_timeout`` bounds opening a connection; TCP keepalives find a dead peer of an idle
+    connection (the doorbell's listener) within about 20 s, and ``tcp_user_timeout`` a path
+    that stopped acknowledging what was sent; the server cancels a statement after
+    ``statement_timeout`` and a lock wait after ``lock_timeout``, and ends a session left idle
+    inside a transaction. A frozen server acknowledges packets and keeps no promise of its own:
+    the request deadline (db_deadline.py) covers that.
+    """
+    settings = {
+        "statement_timeout": int(config["DB_STATEMENT_TIMEOUT_MS"]),
+        "lock_timeout": int(config["DB_LOCK_TIMEOUT_MS"]),
+        "idle_in_transaction_session_timeout": 60_000,
+    }
+    return {
+        "connect_timeout": int(config["DB_CONNECT_TIMEOUT"]),
+        "keepalives": 1,
+        "keepalives_idle": 10,
+        "keepalives_interval": 3,
+        "keepalives_count": 3,
+        "tcp_user_timeout": 10_000,
+        "options": " ".join(f"-c {name}={value}" for name, value in settings.items()),
+    }
 
 
 def database_url(url: str) -> str:

@@ -16,25 +16,32 @@ from sqlalchemy import event
 
 from .extensions import db
 
-BUSY_TIMEOUT_MS = 15_000
-"""How long a writer waits for another writer's commit before giving up (as config.py's
-``timeout``, which the driver applies the same way)."""
-
 
 def init_app(app: Flask) -> None:
-    """Tune every new connection of the app's engine (SQLite only)."""
+    """Tune every new connection of the app's engine (SQLite only).
+
+    The busy timeout (``DB_BUSY_TIMEOUT_MS``, as config.py's driver ``timeout``) is how long a
+    writer waits for another writer's commit; past it the request answers 503 "try again"
+    (errors.py) instead of hanging behind a stuck writer.
+    """
     with app.app_context():
         engine = db.engine
-    if engine.dialect.name == "sqlite" and not event.contains(engine, "connect", tune_sqlite):
-        event.listen(engine, "connect", tune_sqlite)
+    if engine.dialect.name != "sqlite":
+        return
+    busy = int(app.config["DB_BUSY_TIMEOUT_MS"])
+
+    def tune(dbapi_connection: Any, record: Any) -> None:
+        tune_sqlite(dbapi_connection, record, busy)
+
+    event.listen(engine, "connect", tune)
 
 
-def tune_sqlite(dbapi_connection: Any, _record: Any) -> None:
+def tune_sqlite(dbapi_connection: Any, _record: Any, busy_ms: int) -> None:
     """WAL journal, a busy timeout and foreign keys on one fresh SQLite connection."""
     cursor = dbapi_connection.cursor()
     try:
         cursor.execute("PRAGMA journal_mode=WAL")
-        cursor.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
+        cursor.execute(f"PRAGMA busy_timeout={int(busy_ms)}")
         cursor.execute("PRAGMA foreign_keys=ON")
     finally:
         cursor.close()

@@ -4,7 +4,8 @@ A PostgreSQL restart, a dropped connection or a SQLite file busy past its timeou
 OperationalError (or a DBAPIError marked as a disconnect). Nothing was committed by the request,
 so the honest answer is 503 with a translated "try again" and a Retry-After. The pool has already
 thrown the broken connection away (and ``pool_pre_ping`` tests the others before use), so the
-next request gets a fresh connection without restarting the app.
+next request gets a fresh connection without restarting the app. A database that does not
+answer at all is cut off at the request's deadline (db_deadline.py) and answered the same way.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from flask_babel import gettext as _
 from sqlalchemy.exc import DBAPIError, OperationalError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
 
+from .db_deadline import DeadlinePassed
 from .extensions import db
 
 RETRY_AFTER_SECONDS = 2
@@ -50,12 +52,22 @@ def release_session(error: BaseException | None) -> None:
     db.session.remove()
 
 
-def try_again() -> Response:
-    """The 503 page; htmx keeps the page it has, and the poll backs off and tries again."""
-    message = _(
-        "The score sheet cannot reach its database right now. "
-        "Nothing was saved: try again in a moment."
-    )
+def try_again(unsure: bool = False) -> Response:
+    """The 503 page; htmx keeps the page it has, and the poll backs off and tries again.
+
+    ``unsure``: the database stopped answering while a COMMIT was on its way, so the write may
+    be stored. The form still holds its one-time key, so sending it again is safe either way.
+    """
+    if unsure:
+        message = _(
+            "The score sheet lost touch with its database while saving. "
+            "Send it again in a moment: if it was saved, it will not be saved twice."
+        )
+    else:
+        message = _(
+            "The score sheet cannot reach its database right now. "
+            "Nothing was saved: try again in a moment."
+        )
     response = make_response(render_template("error.html", message=message, code=503), 503)
     response.headers["Retry-After"] = str(RETRY_AFTER_SECONDS)
     return response
@@ -69,7 +81,7 @@ def init_app(app: Flask) -> None:
     def database_unavailable(error: OperationalError) -> Response:
         app.logger.warning("Database unavailable: %s", error.orig)
         forget_transaction()
-        return try_again()
+        return try_again(unsure=isinstance(error.orig, DeadlinePassed) and error.orig.committing)
 
     @app.errorhandler(PoolTimeout)
     def pool_exhausted(error: PoolTimeout) -> Response:

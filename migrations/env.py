@@ -97,6 +97,12 @@ def run_migrations_online():
     connectable = get_engine()
 
     with connectable.connect() as connection:
+        if connection.dialect.name == "postgresql":
+            # The app's connections stop a statement after a few seconds (config.py); a
+            # migration that rewrites a large table may rightly take longer.
+            connection.exec_driver_sql("SET statement_timeout = 0")
+            connection.exec_driver_sql("SET lock_timeout = 0")
+            connection.commit()
         context.configure(
             connection=connection,
             target_metadata=get_metadata(),

@@ -21,13 +21,18 @@ from typing import Any
 from flask import Blueprint, Response, abort, current_app
 from sqlalchemy import select
 from sqlalchemy.engine import Engine
+from sqlalchemy.exc import OperationalError
 
+from ..db_deadline import within
 from ..extensions import db
 from ..models import Match
 from ..security import member_match_or_404, viewer_match_or_404
 from .doorbell import Broker, broker
 
 bp = Blueprint("events", __name__)
+CHECK_DEADLINE_SECONDS = 4.0
+"""A version check that the database does not answer in this time ends the stream (PostgreSQL);
+the page then polls, and reconnects later."""
 
 
 @bp.get("/m/<int:match_id>/events")
@@ -74,11 +79,15 @@ def open_stream(match_id: int) -> Response:
 
 def read_version(engine: Engine, match_id: int) -> int | None:
     """The match's version in one short query (the connection goes straight back to the
-    pool); None when the match is gone."""
-    with engine.connect() as connection:
-        found = connection.execute(
-            select(Match.version).where(Match.id == match_id, Match.deleted_at.is_(None))
-        ).scalar_one_or_none()
+    pool); None when the match is gone or the database does not answer in time."""
+    try:
+        with within(CHECK_DEADLINE_SECONDS), engine.connect() as connection:
+            found = connection.execute(
+                select(Match.version).where(Match.id == match_id, Match.deleted_at.is_(None))
+            ).scalar_one_or_none()
+    except OperationalError:
+        return None  # the database is away: end the stream; the page polls meanwhile
+
     return int(found) if found is not None else None
 
 

@@ -14,6 +14,7 @@ from ..archive.players import PlayerRefused, merge_players, rename_player
 from ..archive.purge import recently_deleted, restorable_until
 from ..archive.schema import parse
 from ..archive.table import export_csv
+from ..db_deadline import allow_longer
 from ..extensions import db, limiter
 from ..models import Group, Match, Membership, Player
 from ..security import device_id, ensure_device
@@ -35,6 +36,10 @@ def manage_panel(group: Group, **forms: Any) -> dict[str, Any]:
         "done": done if done in DONE else None,
         "error": forms.get("error"),
     }
+
+
+IMPORT_SECONDS = 120.0
+"""How long an import may take in all (a file at the size limit replays in far less)."""
 
 
 def raise_import_limit() -> None:
@@ -145,6 +150,7 @@ def export_table(group_id: int) -> Response:
 @limiter.limit(lambda: current_app.config["CREATE_RATE_LIMIT"], methods=["POST"])
 def import_page() -> Response:
     """Upload an export file to create a new group here; all or nothing."""
+    allow_longer(IMPORT_SECONDS)
     form = ImportForm()
     error = None
     if form.validate_on_submit():

@@ -135,7 +135,7 @@ def test_sqlite_connections_use_wal_a_busy_timeout_and_foreign_keys(tmp_path: Pa
             name: db.session.execute(sa.text(f"PRAGMA {name}")).scalar()
             for name in ("journal_mode", "busy_timeout", "foreign_keys")
         }
-    assert pragma == {"journal_mode": "wal", "busy_timeout": 15000, "foreign_keys": 1}
+    assert pragma == {"journal_mode": "wal", "busy_timeout": 4000, "foreign_keys": 1}
 
 
 def test_server_databases_check_pooled_connections_before_use(tmp_path: Path) -> None:

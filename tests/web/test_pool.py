@@ -10,7 +10,7 @@ import pytest
 from sqlalchemy.exc import TimeoutError as PoolTimeout
 
 from companion import create_app
-from companion.config import server_pool
+from companion.config import defaults, server_pool
 
 from ..conftest import Phone, make_app
 
@@ -18,8 +18,11 @@ TRY_AGAIN = "Nothing was saved: try again in a moment."
 
 
 def test_server_pool_comes_from_config_and_keeps_explicit_options() -> None:
-    config = {"DB_POOL_SIZE": "7", "DB_MAX_OVERFLOW": 3, "DB_POOL_TIMEOUT": "2.5"}
-    assert server_pool(config) == {
+    config = defaults("instance")  # the timeouts' defaults
+    config.update({"DB_POOL_SIZE": "7", "DB_MAX_OVERFLOW": 3, "DB_POOL_TIMEOUT": "2.5"})
+    options = server_pool(config)
+    assert options.pop("connect_args")["connect_timeout"] == 3
+    assert options == {
         "pool_pre_ping": True,
         "pool_size": 7,
         "max_overflow": 3,
@@ -40,7 +43,7 @@ def test_postgres_url_gets_the_sized_pool(tmp_path: Path) -> None:
     options = app.config["SQLALCHEMY_ENGINE_OPTIONS"]
     assert options["pool_size"] == 4
     assert options["max_overflow"] == 10
-    assert options["pool_timeout"] == 10
+    assert options["pool_timeout"] == 3
 
 
 @pytest.mark.parametrize("lang", ["en", "it"])
