@@ -42,11 +42,21 @@ class Channel:
         self.condition = threading.Condition()
         self.version = 0
         self.listeners = 0
+        self.resyncs = 0
 
-    def wait(self, after: int, timeout: float, closed: threading.Event) -> int | None:
-        """The version once it is newer than ``after``; None after ``timeout`` seconds."""
+    def wait(
+        self, after: int, timeout: float, closed: threading.Event, resyncs: int | None = None
+    ) -> int | None:
+        """The version once it is newer than ``after``; None after ``timeout`` seconds, or
+        sooner when the broker asks every stream to read the version again (``resyncs`` is the
+        count the caller has already handled)."""
+
+        def ready() -> bool:
+            moved = resyncs is not None and self.resyncs != resyncs
+            return self.version > after or closed.is_set() or moved
+
         with self.condition:
-            self.condition.wait_for(lambda: self.version > after or closed.is_set(), timeout)
+            self.condition.wait_for(ready, timeout)
             return self.version if self.version > after else None
 
 
@@ -87,6 +97,17 @@ class Broker:
                 self.streams -= 1
                 if channel.listeners == 0:
                     self._channels.pop(match_id, None)
+
+    def resync(self) -> None:
+        """Ask every stream to read its match's version now: the PostgreSQL listener has just
+        (re)started listening, and a commit made while it was not may have rung nobody. The
+        reads happen after LISTEN took effect, so every version is either read or rung."""
+        with self._lock:
+            channels = list(self._channels.values())
+        for channel in channels:
+            with channel.condition:
+                channel.resyncs += 1
+                channel.condition.notify_all()
 
     def listening(self, match_id: int) -> int:
         """How many streams of this process wait on ``match_id`` (for tests and the bench)."""

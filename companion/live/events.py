@@ -4,7 +4,8 @@ A page listens to its match's stream and, on a newer version, fetches the fragme
 would fetch. The stream itself never holds a database connection while it waits: it reads the
 version in a short query when it opens, then waits on the process's broker, checking the
 version again every second while no cross-worker fan-out is known to be working (SQLite with
-several workers, or a PostgreSQL listener that lost its connection) and at every keep-alive
+several workers, or a PostgreSQL listener that lost its connection), at once when the listener
+(re)starts listening (a commit made while it was deaf is read then), and at every keep-alive
 otherwise; on SQLite the check is skipped while the database files are unchanged. Its life is
 bounded, so a phone reconnects (and refreshes) every few minutes and a worker is never pinned
 by a forgotten tab.
@@ -135,15 +136,18 @@ def stream(
         yield f"retry: {int(settings['SSE_RETRY_MS'])}\n" + ring(sent)
         now = time.monotonic()
         end, beat, check = now + life, now + keepalive, now + keepalive
+        resyncs = channel.resyncs
         while not local.closed.is_set():
             every = keepalive if local.fanout_healthy else float(settings["SSE_CHECK_SECONDS"])
             check = min(check, now + every)
             now = time.monotonic()
             if now >= end:
                 return
-            newer = channel.wait(sent, max(0.0, min(end, beat, check) - now), local.closed)
+            wait = max(0.0, min(end, beat, check) - now)
+            newer = channel.wait(sent, wait, local.closed, resyncs)
             now = time.monotonic()
-            if newer is None and now >= check:
+            if newer is None and (now >= check or channel.resyncs != resyncs):
+                resyncs = channel.resyncs
                 check = now + every
                 seen, stamp = stamp, file_stamp(files)
                 current = read_version(engine, match_id) if not files or stamp != seen else sent

@@ -14,10 +14,10 @@ import logging
 import threading
 import time
 
-import psycopg
 from psycopg import sql
 from sqlalchemy.engine import URL
 
+from ..db_deadline import DeadlineConnection, within
 from .doorbell import CHANNEL, Broker
 
 log = logging.getLogger(__name__)
@@ -30,6 +30,20 @@ IDLE_SECONDS = 30.0
 """With no stream open for this long, the listener closes its connection."""
 STARTUP_SECONDS = 2.0
 """How long the first stream of a process waits for the listener to connect."""
+HEALTH_SECONDS = 5.0
+"""How often the listener checks that its connection still answers."""
+ANSWER_SECONDS = 3.0
+"""How long that check may take before the connection counts as lost (then streams read the
+version every second until the listener is back)."""
+LINE = {
+    "connect_timeout": 5,
+    "keepalives": 1,
+    "keepalives_idle": 10,
+    "keepalives_interval": 3,
+    "keepalives_count": 3,
+    "tcp_user_timeout": 10_000,
+}
+"""TCP settings of the listening connection (idle most of the time): a dead peer is noticed."""
 
 
 def conninfo(url: URL) -> str:
@@ -73,15 +87,28 @@ class Listener:
         self.healthy.clear()
 
     def listen(self) -> None:
-        """One connection's life: LISTEN, then ring the broker for each notification."""
-        with psycopg.connect(
-            self.dsn, autocommit=True, connect_timeout=5, application_name=APPLICATION_NAME
+        """One connection's life: LISTEN, then ring the broker for each notification.
+
+        Once LISTEN holds, every stream reads its version again (:meth:`Broker.resync`): a
+        commit made while no connection listened is read then, and every later one is rung.
+        A connection that went silent (a frozen server, a dead path) hears nothing and raises
+        nothing, so it is asked a question every ``HEALTH_SECONDS`` and given up on when the
+        answer does not come in time; keepalives catch what is left.
+        """
+        with DeadlineConnection.connect(
+            self.dsn, autocommit=True, application_name=APPLICATION_NAME, **LINE
         ) as connection:
             connection.execute(sql.SQL("LISTEN {}").format(sql.Identifier(CHANNEL)))
             self.healthy.set()
+            self.broker.resync()
+            asked = time.monotonic()
             while not self.stopped.is_set() and not self.idle():
                 for note in connection.notifies(timeout=WAIT_SECONDS):
                     self.ring(note.payload)
+                if time.monotonic() - asked >= HEALTH_SECONDS:
+                    with within(ANSWER_SECONDS):
+                        connection.execute("SELECT 1")
+                    asked = time.monotonic()
         self.healthy.clear()
 
     def idle(self) -> bool:
