@@ -2,13 +2,15 @@
 (function () {
   "use strict";
 
-  // Polls pause while the tab is hidden and back off after errors.
+  // Polls pause while the tab is hidden and back off after errors. Only the timed polls back
+  // off: a refresh rung by the doorbell (it has a triggering event) means the server is up,
+  // and dropping it would leave the sheet behind until a later poll.
   let failures = 0;
   let skip = 0;
   document.addEventListener("htmx:confirm", function (event) {
     const el = event.detail.elt;
     if (!el.hasAttribute || !el.hasAttribute("data-poll")) return;
-    if (document.hidden || skip > 0) {
+    if (document.hidden || (skip > 0 && !event.detail.triggeringEvent)) {
       if (skip > 0) skip -= 1;
       event.preventDefault();
     }

@@ -169,15 +169,16 @@ def italian(*msgids: str) -> list[tuple[str, str]]:
 
 
 def assert_italian(phone: Phone, pairs: list[tuple[str, str]]) -> None:
-    """The page is in Italian: lang="it", the Italian strings shown, the English ones not."""
+    """The page is in Italian: lang="it", the Italian strings shown, the English ones not.
+
+    Each is waited for (a fragment may still be swapping in), never read once from a snapshot.
+    """
     expect(phone.page.locator("html")).to_have_attribute("lang", "it")
-    text = phone.page.locator("body").inner_text()
+    body = phone.page.locator("body")
     for english, translated in pairs:
-        assert translated in text, (
-            f"{phone.name}: {translated!r} not on the page (is messages.mo compiled?)"
-        )
+        expect(body).to_contain_text(translated)  # is messages.mo compiled?
         if english != translated:
-            assert english not in text, f"{phone.name}: {english!r} still in English"
+            expect(body).not_to_contain_text(english)
 
 
 def test_the_sheet_in_italian(
