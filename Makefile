@@ -6,7 +6,7 @@ PORT ?= 5000
 STAMP := $(VENV)/.installed-stamp
 AXE := tests/e2e/node_modules/axe-core/axe.min.js
 
-.PHONY: setup run test lint bench translations extract db clean
+.PHONY: setup run test lint bench soak translations extract db clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -43,6 +43,11 @@ lint: setup
 
 bench: setup
 	$(BIN)/python -m tests.bench.run
+
+# The long reliability runs (minutes): backups under load, a frozen database (PostgreSQL, with
+# TEST_DATABASE_URL), 100,000 fuzzed requests. SOAK_BACKUPS / SOAK_FUZZ / SOAK_FREEZES resize.
+soak: setup
+	$(BIN)/python -m pytest -q -p no:cacheprovider tests/soak $(PYTEST_ARGS)
 
 extract: $(STAMP)
 	$(BIN)/pybabel extract -F babel.cfg -k N_ -k _l -k lazy_pgettext:1c,2 -o companion/translations/messages.pot .
