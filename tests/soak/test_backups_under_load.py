@@ -84,5 +84,7 @@ def test_every_backup_taken_under_load_restores(
             player.stop.set()
             player.thread.join(timeout=30)
         server.stop()
-    assert sum(player.finished for player in players) > 0, "matches finished during the run"
+    finished = sum(player.finished for player in players)
+    print(f"{restored} backups restored; {finished} matches finished meanwhile")
+    assert finished > 0, "matches finished during the run"
     assert restored == size("SOAK_BACKUPS", 50)

@@ -99,6 +99,7 @@ def test_a_frozen_database_answers_within_5_seconds_and_recovers(
     answers = [a for p in pollers for a in p.answers]
     slowest = max(took for _status, took in answers)
     statuses = {status for status, _took in answers}
+    print(f"frozen {seconds:.0f} s: {len(answers)} answers, slowest {slowest:.2f} s, {statuses}")
     assert slowest < LIMIT, f"an answer took {slowest:.1f} s"
     assert 503 in statuses and 500 not in statuses and 0 not in statuses, statuses
     assert all(p.answers[-1][0] in (200, 204, 303) for p in pollers), "recovered by itself"
