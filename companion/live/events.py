@@ -128,6 +128,7 @@ def stream(
     keepalive = float(settings["SSE_KEEPALIVE_SECONDS"])
     life = float(settings["SSE_LIFE_SECONDS"]) * random.uniform(0.8, 1.0)
     with local.listen(match_id) as channel:
+        resyncs = channel.resyncs  # before the first read: a re-read asked after it counts
         files = sqlite_files(engine)
         stamp = file_stamp(files)
         sent = read_version(engine, match_id)
@@ -136,7 +137,6 @@ def stream(
         yield f"retry: {int(settings['SSE_RETRY_MS'])}\n" + ring(sent)
         now = time.monotonic()
         end, beat, check = now + life, now + keepalive, now + keepalive
-        resyncs = channel.resyncs
         while not local.closed.is_set():
             every = keepalive if local.fanout_healthy else float(settings["SSE_CHECK_SECONDS"])
             check = min(check, now + every)
