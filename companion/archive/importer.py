@@ -15,6 +15,7 @@ from .. import rules
 from ..extensions import db
 from ..games import seam_for
 from ..models import Device, Entry, Group, Match, Membership, Player, Seat, utcnow
+from ..results import settle
 from ..security import new_code
 from ..sheet import Sheet, replay, start
 from ..translate import reason
@@ -156,7 +157,8 @@ def add_match(
         db.session.add(Membership(match_id=match.id, device_id=device_id))
     db.session.flush()
     db.session.refresh(match)
-    verify(label(number, data), match, data)
+    sheet = verify(label(number, data), match, data)
+    settle(match, sheet.state)
     return match
 
 
