@@ -260,8 +260,10 @@ def _settle(match: Match, sheet: Sheet) -> None:
         match.winners = list(outcome.winners)
         match.finished_at = utcnow()
         match.code = None
-    elif outcome is not None and match.status == "finished" and outcome.winners != tuple(
-        match.winners or ()
+    elif (
+        outcome is not None
+        and match.status == "finished"
+        and outcome.winners != tuple(match.winners or ())
     ):
         match.winners = list(outcome.winners)
     elif outcome is None and match.status == "finished":

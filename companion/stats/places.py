@@ -29,7 +29,9 @@ def places(match: Finished, state: Any) -> list[tuple[int, bool]]:
     return ranked(match.game, match.winners, len(match.seats), state)
 
 
-def ranked(game: str, winners: Sequence[int] | None, seats: int, state: Any) -> list[tuple[int, bool]]:
+def ranked(
+    game: str, winners: Sequence[int] | None, seats: int, state: Any
+) -> list[tuple[int, bool]]:
     """:func:`places` from the plain facts: the game, its winners, how many seats, the state."""
     seam = seam_of(game)
     won = set(winners or [])

@@ -13,8 +13,8 @@ from flask import Flask
 from companion import rules
 from companion.extensions import db
 from companion.games import seam_for
-from companion.results import settle
 from companion.models import Device, Group, Match, Membership, Player, Seat, utcnow
+from companion.results import settle
 from companion.sheet import UNDO, append, replay
 
 NAMES = ["Ann", "Bob", "Cy", "Dee", "Éva", "Fritz", "Gio", "Hal", "Ida", "Jo"]

@@ -107,11 +107,13 @@ def test_the_migration_fills_existing_matches(tmp_path: Path) -> None:
             db.session.add(group)
             db.session.commit()
             group_id = group.id
-        add_match(app, group_id, "sixnimmt", ["Ann", "Bob"], [{{"type": "round", "heads": [70, 3]}}])
+        moves = [{{"type": "round", "heads": [70, 3]}}]
+        add_match(app, group_id, "sixnimmt", ["Ann", "Bob"], moves)
         with app.app_context():
             flask_migrate.downgrade(revision="509ee0d64c6d")
             flask_migrate.upgrade()
-            seats = db.session.execute(db.select(Seat.result, Seat.place).order_by(Seat.position)).all()
+            query = db.select(Seat.result, Seat.place).order_by(Seat.position)
+            seats = db.session.execute(query).all()
             uid = db.session.execute(db.select(Match.uid)).scalar_one()
             print([tuple(s) for s in seats], len(uid))
         """
