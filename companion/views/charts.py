@@ -1,12 +1,19 @@
-"""The running-totals chart for templates: ``running_chart(sheet)`` once a match is over."""
+"""The charts for templates: ``running_chart(sheet)`` once a match is over, and the group and
+player pages' charts (:func:`group_charts`, :func:`player_charts`) from the stored results."""
 
 from __future__ import annotations
+
+from dataclasses import dataclass, replace
 
 from flask import Blueprint
 
 from ..chart import Chart, draw
+from ..chart_shapes import Bars, Trend, Winners, share_bars, trend, winners_grid
 from ..games import SEAMS
+from ..models import Group, Player
 from ..sheet import Sheet
+from ..stats.places import NO_SEAM, seam_of
+from ..stats.trends import Share, games_played, group_latest, player_latest, shares
 
 bp = Blueprint("charts", __name__)
 
@@ -19,3 +26,52 @@ def running_chart(sheet: Sheet[object]) -> Chart | None:
         return None
     running = seam.running_totals(sheet)
     return None if running is None else draw(running)
+
+
+@dataclass(frozen=True)
+class GameCharts:
+    """One game's charts on the group page."""
+
+    game: str
+    title: str
+    trend: Trend | None
+    winners: Winners | None
+    bars: Bars | None
+
+
+def group_charts(group: Group) -> list[GameCharts]:
+    """Per game the group finished: the team's results over time for a cooperative game, who
+    won each match otherwise, and every player's win share."""
+    per_game = shares(group)
+    out = []
+    for game in games_played(group):
+        seam = seam_of(game)
+        latest = group_latest(group, game)
+        team = seam.cooperative
+        out.append(
+            GameCharts(
+                game,
+                seam.title() if seam is not NO_SEAM else game,
+                trend(game, latest) if team else None,
+                None if team else winners_grid(game, latest),
+                share_bars(per_game.get(game, [])),
+            )
+        )
+    return out
+
+
+def player_charts(group: Group, player: Player) -> tuple[dict[str, Trend], Bars | None]:
+    """The player's results (or places) over time per game, and their win share per game."""
+    trends: dict[str, Trend] = {}
+    mine: list[Share] = []
+    for game, players in shares(group).items():
+        share = next((s for s in players if s.player_id == player.id), None)
+        if share is None:
+            continue
+        seam = seam_of(game)
+        mine.append(replace(share, name=seam.title() if seam is not NO_SEAM else game))
+        drawn = trend(game, player_latest(group, player, game), player.id)
+        if drawn is not None:
+            trends[game] = drawn
+    mine.sort(key=lambda s: (-s.played, s.name.casefold()))
+    return trends, share_bars(mine)

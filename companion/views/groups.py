@@ -17,6 +17,7 @@ from ..models import Group, Match, Membership, Player, Seat
 from ..security import device_id
 from ..sheet import MAX_DB_INT, players_of
 from ..stats.listing import Filters, page_of, player_counts
+from .charts import group_charts
 from .reply import go, render
 
 bp = Blueprint("groups", __name__, url_prefix="/g")
@@ -86,6 +87,7 @@ def history(group_id: int) -> Any:
         games=[(slug, seam.title()) for slug, seam in SEAMS.items()],
         ongoing=ongoing,
         counts=player_counts(group),
+        charts=group_charts(group),
         names=players_of,
     )
 

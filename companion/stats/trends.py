@@ -1,0 +1,151 @@
+"""What the group and player charts draw, read from the results stored on the seats.
+
+Every figure here comes from ``Match.winners`` and ``Seat.result`` / ``Seat.place``, written
+when a match ends (:mod:`companion.results`): no log is replayed, so a group with thousands of
+matches costs a handful of queries. Over-time charts show the latest :data:`LATEST` matches of
+each game; the win shares count every match, grouped by the database.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import defaultdict
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import Text, cast, func
+
+from ..extensions import db
+from ..models import Group, Match, Player, Seat
+from .places import seam_of
+from .replays import chunks
+
+LATEST = 40
+"""Matches per game on an over-time chart: enough for a season, still legible at 360 px."""
+
+
+@dataclass(frozen=True)
+class Sitting:
+    """One seat of a charted match: who, and the numbers stored at the end."""
+
+    player_id: int
+    name: str
+    position: int
+    result: int | None
+    place: int | None
+
+
+@dataclass(frozen=True)
+class Outing:
+    """One finished match as the charts need it."""
+
+    id: int
+    finished_at: datetime | None
+    winners: tuple[int, ...]
+    seats: tuple[Sitting, ...]
+
+    def won(self, game: str, sitting: Sitting) -> bool:
+        """Whether this seat counts a win (the game's seam decides: ties, teams)."""
+        return seam_of(game).won(self.winners, sitting.position)
+
+
+@dataclass(frozen=True)
+class Share:
+    """A player's wins of one game against the matches they played of it."""
+
+    player_id: int
+    name: str
+    played: int
+    won: int
+
+    @property
+    def rate(self) -> float:
+        """Won over played, 0 to 1."""
+        return self.won / self.played if self.played else 0.0
+
+
+def finished_in(group: Group) -> Any:
+    """The group's finished matches that were not deleted."""
+    return db.select(Match.id).filter(
+        Match.group_id == group.id, Match.status == "finished", Match.deleted_at.is_(None)
+    )
+
+
+def games_played(group: Group) -> list[str]:
+    """The games the group finished at least once, most played first."""
+    rows = db.session.execute(
+        finished_in(group)
+        .with_only_columns(Match.game, func.count())
+        .group_by(Match.game)
+        .order_by(func.count().desc(), Match.game)
+    ).all()
+    return [game for game, _ in rows]
+
+
+def outings(ids: list[int]) -> dict[int, tuple[Sitting, ...]]:
+    """The seats of these matches with their stored numbers, by match."""
+    seats: dict[int, list[Sitting]] = defaultdict(list)
+    for part in chunks(ids):
+        rows = db.session.execute(
+            db.select(
+                Seat.match_id, Seat.player_id, Player.name, Seat.position, Seat.result, Seat.place
+            )  # fmt: skip
+            .join(Player, Player.id == Seat.player_id)
+            .filter(Seat.match_id.in_(part))
+            .order_by(Seat.match_id, Seat.position)
+        ).all()
+        for match_id, *sitting in rows:
+            seats[match_id].append(Sitting(*sitting))
+    return {match_id: tuple(found) for match_id, found in seats.items()}
+
+
+def latest(query: Any) -> list[Outing]:
+    """The newest :data:`LATEST` matches ``query`` finds, returned oldest first."""
+    rows = db.session.execute(
+        query.with_only_columns(Match.id, Match.finished_at, Match.winners)
+        .order_by(Match.finished_at.desc(), Match.id.desc())
+        .limit(LATEST)
+    ).all()
+    seats = outings([row[0] for row in rows])
+    return [
+        Outing(id_, ended, tuple(winners or ()), seats.get(id_, ()))
+        for id_, ended, winners in reversed(rows)
+    ]
+
+
+def group_latest(group: Group, game: str) -> list[Outing]:
+    """The group's latest matches of ``game``."""
+    return latest(finished_in(group).filter(Match.game == game))
+
+
+def player_latest(group: Group, player: Player, game: str) -> list[Outing]:
+    """The player's latest matches of ``game`` in the group."""
+    seated = db.select(Seat.match_id).filter(Seat.player_id == player.id)
+    return latest(finished_in(group).filter(Match.game == game, Match.id.in_(seated)))
+
+
+def shares(group: Group) -> dict[str, list[Share]]:
+    """Per game, each player's played and won, most wins first. The database groups the rows
+    by player, seat, winners and game, so the work does not grow with the matches."""
+    winners = cast(Match.winners, Text)
+    rows = db.session.execute(
+        db.select(Seat.player_id, Player.name, Seat.position, winners, Match.game, func.count())
+        .join(Match, Match.id == Seat.match_id)
+        .join(Player, Player.id == Seat.player_id)
+        .filter(Match.group_id == group.id, Match.status == "finished", Match.deleted_at.is_(None))
+        .group_by(Seat.player_id, Player.name, Seat.position, winners, Match.game)
+    ).all()
+    counts: dict[str, dict[int, list[Any]]] = defaultdict(dict)
+    for player_id, name, position, won_by, game, times in rows:
+        entry = counts[game].setdefault(player_id, [name, 0, 0])
+        entry[1] += times
+        if seam_of(game).won(json.loads(won_by) if won_by else [], position):
+            entry[2] += times
+    return {
+        game: sorted(
+            (Share(pid, name, played, won) for pid, (name, played, won) in players.items()),
+            key=lambda s: (-s.won, -s.rate, s.name.casefold()),
+        )
+        for game, players in counts.items()
+    }
