@@ -7,6 +7,7 @@ from dataclasses import dataclass, replace
 
 from flask import Blueprint
 
+from ..bgstats import Handoff, handoff
 from ..chart import Chart, draw
 from ..chart_shapes import Bars, Trend, Winners, share_bars, trend, winners_grid
 from ..games import SEAMS
@@ -26,6 +27,12 @@ def running_chart(sheet: Sheet[object]) -> Chart | None:
         return None
     running = seam.running_totals(sheet)
     return None if running is None else draw(running)
+
+
+@bp.app_template_global()
+def bgstats(sheet: Sheet[object]) -> Handoff | None:
+    """The BG Stats links of a finished match (:mod:`companion.bgstats`)."""
+    return handoff(sheet.match, sheet.state)
 
 
 @dataclass(frozen=True)
