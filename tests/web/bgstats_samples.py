@@ -33,11 +33,12 @@ def main() -> None:
         names = ["Ann", "Bob", "Cy"]
         bloccato_options, bloccato_moves = bloccato_win(1)
         even = {"bear": 3, "wolf": 3, "boar": 3, "mouflon": 3}
+        heads = [{"type": "round", "heads": [12, 30, 5]}, {"type": "round", "heads": [8, 40, 9]}]
+        hunt = [*HUNTS, {"type": "final", "cards": [even] * 3}]
         matches = [
-            add_match(app, group_id, "sixnimmt", names,
-                      [{"type": "round", "heads": [12, 30, 5]}, {"type": "round", "heads": [8, 40, 9]}]),
+            add_match(app, group_id, "sixnimmt", names, heads),
             add_match(app, group_id, "nuota", names, NUOTA),
-            add_match(app, group_id, "pirsch", names, [*HUNTS, {"type": "final", "cards": [even] * 3}]),
+            add_match(app, group_id, "pirsch", names, hunt),
             add_match(app, group_id, "thegame", ["Ann", "Bob"], TRACKED),
             add_match(app, group_id, "bloccato", ["Ann", "Bob"], bloccato_moves, bloccato_options),
         ]  # fmt: skip
