@@ -92,6 +92,7 @@ def export_group(group: Group) -> dict[str, Any]:
         "matches": [
             {
                 "id": m.id,
+                "uid": m.uid,
                 "game": m.game,
                 "options": m.options or {},
                 "seed": m.seed,
