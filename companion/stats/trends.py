@@ -1,8 +1,9 @@
 """What the group and player charts draw, read from the results stored on the seats.
 
 Every figure here comes from ``Match.winners`` and ``Seat.result`` / ``Seat.place``, written
-when a match ends (:mod:`companion.results`): no log is replayed, so a group with thousands of
-matches costs a handful of queries. Over-time charts show the latest :data:`LATEST` matches of
+when a match ends (:mod:`companion.results`): no log is replayed, and a page's charts cost three
+queries whatever the history and however many games (the latest matches of every game, their
+seats, the win shares). Over-time charts show the latest :data:`LATEST` matches of
 each game; the win shares count every match, grouped by the database.
 """
 
@@ -72,17 +73,6 @@ def finished_in(group: Group) -> Any:
     )
 
 
-def games_played(group: Group) -> list[str]:
-    """The games the group finished at least once, most played first."""
-    rows = db.session.execute(
-        finished_in(group)
-        .with_only_columns(Match.game, func.count())
-        .group_by(Match.game)
-        .order_by(func.count().desc(), Match.game)
-    ).all()
-    return [game for game, _ in rows]
-
-
 def outings(ids: list[int]) -> dict[int, tuple[Sitting, ...]]:
     """The seats of these matches with their stored numbers, by match."""
     seats: dict[int, list[Sitting]] = defaultdict(list)
@@ -100,29 +90,40 @@ def outings(ids: list[int]) -> dict[int, tuple[Sitting, ...]]:
     return {match_id: tuple(found) for match_id, found in seats.items()}
 
 
-def latest(query: Any) -> list[Outing]:
-    """The newest :data:`LATEST` matches ``query`` finds, returned oldest first."""
+def latest_by_game(query: Any) -> dict[str, list[Outing]]:
+    """The newest :data:`LATEST` matches of each game ``query`` finds, oldest first, the games
+    most played first: one windowed query for every game, one more for the seats."""
+    newest = (Match.finished_at.desc(), Match.id.desc())
+    ranked = query.with_only_columns(
+        Match.id,
+        Match.game,
+        Match.finished_at,
+        Match.winners,
+        func.row_number().over(partition_by=Match.game, order_by=newest).label("rank"),
+        func.count().over(partition_by=Match.game).label("total"),
+    ).subquery()
     rows = db.session.execute(
-        query.with_only_columns(Match.id, Match.finished_at, Match.winners)
-        .order_by(Match.finished_at.desc(), Match.id.desc())
-        .limit(LATEST)
+        db.select(ranked)
+        .where(ranked.c.rank <= LATEST)
+        .order_by(ranked.c.total.desc(), ranked.c.game, ranked.c.rank.desc())
     ).all()
-    seats = outings([row[0] for row in rows])
-    return [
-        Outing(id_, ended, tuple(winners or ()), seats.get(id_, ()))
-        for id_, ended, winners in reversed(rows)
-    ]
+    seats = outings([row.id for row in rows])
+    by_game: dict[str, list[Outing]] = {}
+    for row in rows:
+        outing = Outing(row.id, row.finished_at, tuple(row.winners or ()), seats.get(row.id, ()))
+        by_game.setdefault(row.game, []).append(outing)
+    return by_game
 
 
-def group_latest(group: Group, game: str) -> list[Outing]:
-    """The group's latest matches of ``game``."""
-    return latest(finished_in(group).filter(Match.game == game))
+def group_latest(group: Group) -> dict[str, list[Outing]]:
+    """The group's latest matches of each game it finished."""
+    return latest_by_game(finished_in(group))
 
 
-def player_latest(group: Group, player: Player, game: str) -> list[Outing]:
-    """The player's latest matches of ``game`` in the group."""
+def player_latest(group: Group, player: Player) -> dict[str, list[Outing]]:
+    """The player's latest matches of each game in the group."""
     seated = db.select(Seat.match_id).filter(Seat.player_id == player.id)
-    return latest(finished_in(group).filter(Match.game == game, Match.id.in_(seated)))
+    return latest_by_game(finished_in(group).filter(Match.id.in_(seated)))
 
 
 def shares(group: Group) -> dict[str, list[Share]]:

@@ -14,7 +14,7 @@ from ..games import SEAMS
 from ..models import Group, Player
 from ..sheet import Sheet
 from ..stats.places import NO_SEAM, seam_of
-from ..stats.trends import Share, games_played, group_latest, player_latest, shares
+from ..stats.trends import Share, group_latest, player_latest, shares
 
 bp = Blueprint("charts", __name__)
 
@@ -47,13 +47,12 @@ class GameCharts:
 
 
 def group_charts(group: Group) -> list[GameCharts]:
-    """Per game the group finished: the team's results over time for a cooperative game, who
-    won each match otherwise, and every player's win share."""
+    """Per game the group finished, most played first: the team's results over time for a
+    cooperative game, who won each match otherwise, and every player's win share."""
     per_game = shares(group)
     out = []
-    for game in games_played(group):
+    for game, latest in group_latest(group).items():
         seam = seam_of(game)
-        latest = group_latest(group, game)
         team = seam.cooperative
         out.append(
             GameCharts(
@@ -70,15 +69,15 @@ def group_charts(group: Group) -> list[GameCharts]:
 def player_charts(group: Group, player: Player) -> tuple[dict[str, Trend], Bars | None]:
     """The player's results (or places) over time per game, and their win share per game."""
     trends: dict[str, Trend] = {}
+    for game, latest in player_latest(group, player).items():
+        drawn = trend(game, latest, player.id)
+        if drawn is not None:
+            trends[game] = drawn
     mine: list[Share] = []
     for game, players in shares(group).items():
         share = next((s for s in players if s.player_id == player.id), None)
-        if share is None:
-            continue
-        seam = seam_of(game)
-        mine.append(replace(share, name=seam.title() if seam is not NO_SEAM else game))
-        drawn = trend(game, player_latest(group, player, game), player.id)
-        if drawn is not None:
-            trends[game] = drawn
+        if share is not None:
+            seam = seam_of(game)
+            mine.append(replace(share, name=seam.title() if seam is not NO_SEAM else game))
     mine.sort(key=lambda s: (-s.played, s.name.casefold()))
     return trends, share_bars(mine)
