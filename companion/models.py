@@ -78,7 +78,7 @@ class Match(db.Model):
     __tablename__ = "matches"
     __table_args__ = (
         Index("ix_matches_history", "group_id", "status", "finished_at"),
-        Index("ix_matches_group_game", "group_id", "game"),
+        Index("ix_matches_group_game", "group_id", "game", "status", "finished_at"),
     )
 
     id: Mapped[int] = mapped_column(primary_key=True)

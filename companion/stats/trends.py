@@ -2,8 +2,8 @@
 
 Every figure here comes from ``Match.winners`` and ``Seat.result`` / ``Seat.place``, written
 when a match ends (:mod:`companion.results`): no log is replayed, and a page's charts cost three
-queries whatever the history and however many games (the latest matches of every game, their
-seats, the win shares). Over-time charts show the latest :data:`LATEST` matches of
+statements whatever the history and however many games (the latest matches of every game,
+their seats, the win shares). Over-time charts show the latest :data:`LATEST` matches of
 each game; the win shares count every match, grouped by the database.
 """
 
@@ -15,9 +15,10 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Text, cast, func
+from sqlalchemy import Text, cast, func, union_all
 
 from ..extensions import db
+from ..games import SEAMS
 from ..models import Group, Match, Player, Seat
 from .places import seam_of
 from .replays import chunks
@@ -91,28 +92,34 @@ def outings(ids: list[int]) -> dict[int, tuple[Sitting, ...]]:
 
 
 def latest_by_game(query: Any) -> dict[str, list[Outing]]:
-    """The newest :data:`LATEST` matches of each game ``query`` finds, oldest first, the games
-    most played first: one windowed query for every game, one more for the seats."""
+    """The newest :data:`LATEST` matches of each game ``query`` finds, oldest first, the game
+    played most recently first. One statement for every game (a UNION ALL of one short, indexed
+    read per game, each stopping after LATEST rows) and one more for the seats: the work does not
+    grow with the history, as a window over every match would."""
     newest = (Match.finished_at.desc(), Match.id.desc())
-    ranked = query.with_only_columns(
-        Match.id,
-        Match.game,
-        Match.finished_at,
-        Match.winners,
-        func.row_number().over(partition_by=Match.game, order_by=newest).label("rank"),
-        func.count().over(partition_by=Match.game).label("total"),
-    ).subquery()
-    rows = db.session.execute(
-        db.select(ranked)
-        .where(ranked.c.rank <= LATEST)
-        .order_by(ranked.c.total.desc(), ranked.c.game, ranked.c.rank.desc())
-    ).all()
+    columns = (Match.id, Match.game, Match.finished_at, Match.winners)
+    branches = [
+        db.select(
+            query.filter(Match.game == game)
+            .with_only_columns(*columns)
+            .order_by(*newest)
+            .limit(LATEST)
+            .subquery()
+        )
+        for game in sorted(SEAMS)
+    ]
+    rows = db.session.execute(union_all(*branches)).all()
     seats = outings([row.id for row in rows])
-    by_game: dict[str, list[Outing]] = {}
-    for row in rows:
-        outing = Outing(row.id, row.finished_at, tuple(row.winners or ()), seats.get(row.id, ()))
-        by_game.setdefault(row.game, []).append(outing)
-    return by_game
+    by_game: dict[str, list[Outing]] = defaultdict(list)
+    for id_, game, finished_at, winners in rows:
+        by_game[game].append(Outing(id_, finished_at, tuple(winners or ()), seats.get(id_, ())))
+    order = sorted(by_game, key=lambda game: -moment(by_game[game][0]))
+    return {game: by_game[game][::-1] for game in order}
+
+
+def moment(outing: Outing) -> float:
+    """When a match ended, as a number to order games by their latest match."""
+    return outing.finished_at.timestamp() if outing.finished_at else 0.0
 
 
 def group_latest(group: Group) -> dict[str, list[Outing]]:

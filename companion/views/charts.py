@@ -46,10 +46,11 @@ class GameCharts:
     bars: Bars | None
 
 
-def group_charts(group: Group) -> list[GameCharts]:
-    """Per game the group finished, most played first: the team's results over time for a
-    cooperative game, who won each match otherwise, and every player's win share."""
-    per_game = shares(group)
+def group_charts(group: Group, per_game: dict[str, list[Share]] | None = None) -> list[GameCharts]:
+    """Per game the group finished, the latest played first: the team's results over time for a
+    cooperative game, who won each match otherwise, and every player's win share (``per_game``
+    when the caller already has :func:`shares`)."""
+    per_game = shares(group) if per_game is None else per_game
     out = []
     for game, latest in group_latest(group).items():
         seam = seam_of(game)

@@ -1,7 +1,8 @@
 """seat results, stable ids for matches and players
 
 Seats keep the final result and place of a finished match (for the charts); matches and
-players get a random ``uid`` that survives export and import (idempotent import, BG Stats).
+players get a random ``uid`` that survives export and import (idempotent import, BG Stats);
+the group-and-game index also orders by end time, so a game's latest matches are an index read.
 Existing rows are filled here: every finished match is replayed once.
 
 Revision ID: dc9e4969d7c3
@@ -39,12 +40,20 @@ def upgrade():
         fill_uids(table)
         op.create_index(f'ix_{table}_uid', table, ['uid'], unique=True)
 
+    # A game's latest finished matches read in index order (the charts, the game filter).
+    op.drop_index('ix_matches_group_game', table_name='matches')
+    op.create_index(
+        'ix_matches_group_game', 'matches', ['group_id', 'game', 'status', 'finished_at']
+    )
+
     from companion.results import backfill
 
     backfill(op.get_bind())
 
 
 def downgrade():
+    op.drop_index('ix_matches_group_game', table_name='matches')
+    op.create_index('ix_matches_group_game', 'matches', ['group_id', 'game'])
     for table in ('players', 'matches'):
         op.drop_index(f'ix_{table}_uid', table_name=table)
         op.drop_column(table, 'uid')
