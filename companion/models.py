@@ -6,6 +6,7 @@ Scores are never stored: a match's state is always the replay of its entry log t
 from __future__ import annotations
 
 import json
+import uuid
 from datetime import UTC, datetime
 from typing import Any
 
@@ -28,6 +29,15 @@ from .extensions import db
 def utcnow() -> datetime:
     """The current time in UTC, for every timestamp column."""
     return datetime.now(UTC)
+
+
+def new_uid() -> str:
+    """A random id that stays with a row wherever it goes (export, import, BG Stats).
+
+    Every row gets one (this default, or the migration that added the column); the column
+    allows NULL only because SQLite cannot add a NOT NULL column in place.
+    """
+    return uuid.uuid4().hex
 
 
 class Group(db.Model):
@@ -54,6 +64,10 @@ class Player(db.Model):
     group_id: Mapped[int] = mapped_column(ForeignKey("groups.id"), index=True)
     name: Mapped[str] = mapped_column(String(40))
     key: Mapped[str] = mapped_column(String(40))
+    uid: Mapped[str] = mapped_column(
+        String(32), unique=True, index=True, nullable=True, default=new_uid
+    )
+    """Stable across renames: the id BG Stats knows this player by."""
 
     group: Mapped[Group] = relationship(back_populates="players")
 
@@ -64,10 +78,14 @@ class Match(db.Model):
     __tablename__ = "matches"
     __table_args__ = (
         Index("ix_matches_history", "group_id", "status", "finished_at"),
-        Index("ix_matches_group_game", "group_id", "game"),
+        Index("ix_matches_group_game", "group_id", "game", "status", "finished_at"),
     )
 
     id: Mapped[int] = mapped_column(primary_key=True)
+    uid: Mapped[str] = mapped_column(
+        String(32), unique=True, index=True, nullable=True, default=new_uid
+    )
+    """The match's id on every installation: an import skips a match it already holds."""
     group_id: Mapped[int] = mapped_column(ForeignKey("groups.id"), index=True)
     game: Mapped[str] = mapped_column(String(20))
     options: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
@@ -100,7 +118,12 @@ class Match(db.Model):
 
 
 class Seat(db.Model):
-    """A player's place in a match; ``position`` is the seat index the rules use."""
+    """A player's place in a match; ``position`` is the seat index the rules use.
+
+    ``result`` and ``place`` are the seat's final number and place, written when the match
+    ends and rewritten by every change after the end (:mod:`companion.results`), so the
+    charts read them by the thousand without replaying logs; None while the match is open.
+    """
 
     __tablename__ = "seats"
 
@@ -110,6 +133,8 @@ class Seat(db.Model):
     match_id: Mapped[int] = mapped_column(ForeignKey("matches.id"), index=True)
     player_id: Mapped[int] = mapped_column(ForeignKey("players.id"), index=True)
     position: Mapped[int] = mapped_column(Integer)
+    result: Mapped[int | None] = mapped_column(Integer)
+    place: Mapped[int | None] = mapped_column(Integer)
 
     match: Mapped[Match] = relationship(back_populates="seats")
     player: Mapped[Player] = relationship()

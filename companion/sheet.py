@@ -250,19 +250,29 @@ def _store(
 
 def _settle(match: Match, sheet: Sheet) -> None:
     """Finish or reopen the match to agree with the new state of its log."""
+    from .results import settle  # results reads the games' seams, which import this module
     from .security import new_code
 
     outcome = sheet.outcome
+    was_finished = match.status == "finished"
     if outcome is not None and match.status == "playing":
         match.status = "finished"
         match.winners = list(outcome.winners)
         match.finished_at = utcnow()
         match.code = None
+    elif (
+        outcome is not None
+        and match.status == "finished"
+        and outcome.winners != tuple(match.winners or ())
+    ):
+        match.winners = list(outcome.winners)
     elif outcome is None and match.status == "finished":
         match.status = "playing"
         match.winners = None
         match.finished_at = None
         match.code = new_code()
+    if was_finished or match.status == "finished":
+        settle(match, sheet.state)
 
 
 def _latest(match: Match) -> Entry | None:

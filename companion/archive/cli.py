@@ -10,7 +10,7 @@ from flask import Flask
 
 from ..extensions import db
 from ..models import Group
-from . import ImportRefused, export_group, import_group
+from . import ImportRefused, export_group, import_matches
 from .consistent import one_snapshot
 from .purge import purge_deleted
 from .schema import parse
@@ -35,14 +35,24 @@ def init_app(app: Flask) -> None:
     @app.cli.command("import-group")
     @click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
     def import_command(file: Path) -> None:
-        """Create a new group from the export FILE (every match is replayed; all or nothing)."""
+        """Create a group from the export FILE (every match is replayed; all or nothing).
+
+        Matches already here (the same uid) are skipped: importing a file twice adds nothing.
+        """
         try:
-            group = import_group(parse(file.read_bytes()), None)
+            result = import_matches(parse(file.read_bytes()), None, merge=False)
             db.session.commit()
         except ImportRefused as refused:
             db.session.rollback()
             raise click.ClickException(f"Nothing imported: {refused.reason}") from None
-        click.echo(f"Imported group {group.id} ({group.name!r}) with {len(group.matches)} matches.")
+        if result.group is None or not result.added:
+            click.echo(f"Nothing to add: all {result.present} matches are already here.")
+            return
+        group = result.group
+        skipped = f"; {result.present} already here were skipped" if result.present else ""
+        click.echo(
+            f"Imported group {group.id} ({group.name!r}) with {result.added} matches{skipped}."
+        )
 
     @app.cli.command("purge-deleted")
     def purge_command() -> None:

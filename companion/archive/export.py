@@ -95,6 +95,7 @@ def export_group(group: Group, *, deleted: bool = False) -> dict[str, Any]:
         "matches": [
             {
                 "id": m.id,
+                "uid": m.uid,
                 "game": m.game,
                 "options": m.options or {},
                 "seed": m.seed,

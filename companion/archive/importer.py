@@ -14,7 +14,8 @@ from flask import has_request_context
 from .. import rules
 from ..extensions import db
 from ..games import seam_for
-from ..models import Device, Entry, Group, Match, Membership, Player, Seat, utcnow
+from ..models import Device, Entry, Group, Match, Membership, Player, Seat, new_uid, utcnow
+from ..results import settle
 from ..security import new_code
 from ..sheet import Sheet, replay, start
 from ..translate import reason
@@ -79,13 +80,21 @@ def import_group(data: dict[str, Any], device_id: str | None) -> Group:
 
 
 def checked_matches(matches: list[Any]) -> list[dict[str, Any]]:
-    """Every match's structure checked, and the rematch links pointing inside the file."""
+    """Every match's structure checked, the uids unique, and the rematch links pointing inside
+    the file."""
     ids: set[int] = set()
+    uids: set[str] = set()
     checked = []
     for number, match in enumerate(matches, start=1):
         checked.append(check_match(number, match, ids))
         check_entries(label(number, match), match)
         ids.add(match["id"])
+        uid = match.get("uid")
+        if uid is not None and uid in uids:
+            raise ImportRefused(
+                _("In %(match)s: the match's uid is used twice.", match=label(number, match))
+            )
+        uids.add(uid)
     for number, match in enumerate(checked, start=1):
         target = match.get("next_match")
         if target is not None and (
@@ -98,8 +107,9 @@ def checked_matches(matches: list[Any]) -> list[dict[str, Any]]:
 
 
 def add_players(group: Group, names: list[str], matches: list[dict[str, Any]]) -> dict[str, Player]:
-    """The group's players by folded name: the listed ones and everyone who sat somewhere."""
-    players: dict[str, Player] = {}
+    """The group's players by folded name: those it has, the listed ones and everyone who sat
+    somewhere (a merged import reuses the group's players of the same name)."""
+    players: dict[str, Player] = {p.key: p for p in group.players} if group.id else {}
     seated = [seat["player"] for match in matches for seat in match["seats"]]
     for raw in [*names, *seated]:
         name = str(tidy(raw, MAX_NAME))
@@ -121,7 +131,9 @@ def add_match(
     """Store one match with its seats and log, then check it replays to what the file says."""
     entries = data["entries"]
     deleted_at = when(data.get("deleted_at"), optional=True)
+    uid = data.get("uid")
     match = Match(
+        uid=uid if uid and not uid_taken(uid) else new_uid(),
         group_id=group.id,
         game=data["game"],
         options=data["options"],
@@ -158,8 +170,16 @@ def add_match(
         db.session.add(Membership(match_id=match.id, device_id=device_id))
     db.session.flush()
     db.session.refresh(match)
-    verify(label(number, data), match, data)
+    sheet = verify(label(number, data), match, data)
+    settle(match, sheet.state)
     return match
+
+
+def uid_taken(uid: str) -> bool:
+    """Whether a match here already has this uid (an import as a new group then gives the
+    copy a fresh one; :mod:`.merge` skips it instead)."""
+    found = db.session.execute(db.select(Match.id).filter_by(uid=uid).limit(1)).first()
+    return found is not None
 
 
 def verify(name: str, match: Match, data: dict[str, Any]) -> Sheet:

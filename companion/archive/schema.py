@@ -7,6 +7,7 @@ position in the file and its game) and the entry, so a person can find what is w
 from __future__ import annotations
 
 import json
+import re
 from datetime import UTC, datetime
 from typing import Any
 
@@ -146,6 +147,10 @@ def label(number: int, match: object) -> str:
     return _("match %(number)d (%(game)s)", number=number, game=str(game)[:20])
 
 
+UID = re.compile(r"[A-Za-z0-9_-]{1,32}")
+"""A match's stable id in a file: 32 hex digits from this app, any short token from another."""
+
+
 def check_match(number: int, match: object, ids: set[int]) -> dict[str, Any]:
     """One match's fields: game, options, seed, status, timestamps, winners, seats."""
     name = label(number, match)
@@ -153,6 +158,9 @@ def check_match(number: int, match: object, ids: set[int]) -> dict[str, Any]:
         raise ImportRefused(_("In %(match)s: this is not a match.", match=name))
     if not is_int(match.get("id"), 1) or match["id"] in ids:
         raise ImportRefused(_("In %(match)s: the match id is missing or used twice.", match=name))
+    uid = match.get("uid")
+    if uid is not None and not (isinstance(uid, str) and UID.fullmatch(uid)):
+        raise ImportRefused(_("In %(match)s: the match's uid is not valid.", match=name))
     try:
         rules.get(str(match.get("game")))
     except KeyError:

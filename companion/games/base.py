@@ -181,6 +181,31 @@ class Seam(Generic[State]):
         """The number ``seat`` ended with, when the game has one worth averaging and ranking."""
         return None
 
+    best_line: bool = False
+    """Whether the results-over-time chart also draws the best result so far (The Game's
+    record to beat)."""
+
+    def result_label(self) -> str | None:
+        """What :meth:`result` counts, for the charts' axis ("Bull heads"); None when the game
+        has no result, and the charts show the place instead."""
+        return None
+
+    bgstats_highest_wins: bool = True
+    """BG Stats' ``highestWins``: whether the highest score wins (False where fewest wins)."""
+    bgstats_no_points: bool = False
+    """BG Stats' ``noPoints``: the game has no score worth sending, only winners."""
+    bgstats_bgg_id: int | None = None
+    """The game's BoardGameGeek id, only where it was checked against BoardGameGeek itself."""
+
+    def bgstats_name(self) -> str:
+        """The game's name as BG Stats should file it (the title by default)."""
+        return self.title()
+
+    def start_seat(self, state: State) -> int:
+        """The seat that began the match (BG Stats' ``startPlayer``): the first seat unless the
+        game records another starter."""
+        return 0
+
     def won(self, winners: Sequence[int], seat: int) -> bool:
         """Whether ``seat`` counts a win in the statistics: a tie shares the win, and a team
         that beat a cooperative game wins together."""

@@ -8,18 +8,18 @@ follow the indexes ``ix_matches_history`` (group, status, finished_at) and
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
 
 from flask_babel import gettext as _
-from sqlalchemy import Text, cast, func
+from sqlalchemy import func
 
 from ..extensions import db
 from ..models import Group, Match, Player, Seat
 from .places import place_label, places, seam_of
 from .replays import Finished, final_states, load
+from .trends import Share, shares
 
 PAGE_SIZE = 20
 
@@ -136,23 +136,19 @@ def human_duration(start: datetime | None, end: datetime | None) -> str:
     return _("%(hours)d h %(minutes)02d min", hours=minutes // 60, minutes=minutes % 60)
 
 
-def player_counts(group: Group) -> list[dict[str, Any]]:
+def player_counts(
+    group: Group, per_game: dict[str, list[Share]] | None = None
+) -> list[dict[str, Any]]:
     """Played and won per player over the finished matches (what counts as a win is the game's
-    to say: a tie shares it, a beaten cooperative game is won by the whole team). The database
-    groups the rows: one per player, seat, winners and game, however many matches there are."""
-    winners = cast(Match.winners, Text)
-    rows = db.session.execute(
-        db.select(Seat.player_id, Player.name, Seat.position, winners, Match.game, func.count())
-        .join(Match, Match.id == Seat.match_id)
-        .join(Player, Player.id == Seat.player_id)
-        .filter(Match.group_id == group.id, Match.status == "finished", Match.deleted_at.is_(None))
-        .group_by(Seat.player_id, Player.name, Seat.position, winners, Match.game)
-    ).all()
+    to say: a tie shares it, a beaten cooperative game is won by the whole team): the sum of
+    the win shares of every game (:func:`.trends.shares`, which the group page's charts use too,
+    so the page groups the rows once)."""
     counts: dict[int, dict[str, Any]] = {}
-    for player_id, name, position, won_by, game, times in rows:
-        entry = counts.setdefault(player_id, {"id": player_id, "name": name, "played": 0, "won": 0})
-        entry["played"] += times
-        won = json.loads(won_by) if won_by else None
-        if seam_of(game).won(won or [], position):
-            entry["won"] += times
+    for players in (shares(group) if per_game is None else per_game).values():
+        for share in players:
+            entry = counts.setdefault(
+                share.player_id, {"id": share.player_id, "name": share.name, "played": 0, "won": 0}
+            )
+            entry["played"] += share.played
+            entry["won"] += share.won
     return sorted(counts.values(), key=lambda c: (-c["won"], -c["played"], c["name"].casefold()))

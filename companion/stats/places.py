@@ -6,6 +6,7 @@ seats that did not win order is the game's to say (:meth:`companion.games.base.S
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from flask_babel import gettext as _
@@ -25,12 +26,16 @@ def seam_of(game: str) -> Seam[Any]:
 
 def places(match: Finished, state: Any) -> list[tuple[int, bool]]:
     """``(place, shared)`` per seat in seat order: the winners first, then the game's order."""
-    seam = seam_of(match.game)
-    winners = set(match.winners or [])
-    keys = [
-        (0 if seat in winners else 1, *seam.place_key(state, seat))
-        for seat in range(len(match.seats))
-    ]
+    return ranked(match.game, match.winners, len(match.seats), state)
+
+
+def ranked(
+    game: str, winners: Sequence[int] | None, seats: int, state: Any
+) -> list[tuple[int, bool]]:
+    """:func:`places` from the plain facts: the game, its winners, how many seats, the state."""
+    seam = seam_of(game)
+    won = set(winners or [])
+    keys = [(0 if seat in won else 1, *seam.place_key(state, seat)) for seat in range(seats)]
     out = []
     for key in keys:
         better = sum(1 for other in keys if other < key)

@@ -17,6 +17,8 @@ from ..models import Group, Match, Membership, Player, Seat
 from ..security import device_id
 from ..sheet import MAX_DB_INT, players_of
 from ..stats.listing import Filters, page_of, player_counts
+from ..stats.trends import shares
+from .charts import group_charts
 from .reply import go, render
 
 bp = Blueprint("groups", __name__, url_prefix="/g")
@@ -77,6 +79,7 @@ def history(group_id: int) -> Any:
             .order_by(Match.created_at.desc())
         ).scalars()
     )
+    per_game = shares(group)
     return render(
         "groups/history.html",
         group=group,
@@ -85,7 +88,8 @@ def history(group_id: int) -> Any:
         filters=filters,
         games=[(slug, seam.title()) for slug, seam in SEAMS.items()],
         ongoing=ongoing,
-        counts=player_counts(group),
+        counts=player_counts(group, per_game),
+        charts=group_charts(group, per_game),
         names=players_of,
     )
 

@@ -7,6 +7,7 @@ from flask import Blueprint, Response, abort, request, url_for
 from ..extensions import db
 from ..games import seam_for
 from ..models import Match, Membership, utcnow
+from ..results import settle
 from ..security import is_host, is_index, member_match_or_404, new_code
 from ..sheet import replay, touch
 from .reply import go
@@ -73,6 +74,7 @@ def end(match_id: int) -> Response:
         match.winners = seam_for(match.game).leaders(current)
         match.finished_at = utcnow()
         match.code = None
+        settle(match, current.state)
     return done(match)
 
 

@@ -8,7 +8,7 @@ from typing import Any
 from flask import Blueprint, Flask, Response, abort, current_app, request, url_for
 from werkzeug.exceptions import NotFound
 
-from ..archive import ImportRefused, export_group, import_group
+from ..archive import Imported, ImportRefused, export_group, import_matches
 from ..archive.consistent import one_snapshot
 from ..archive.players import PlayerRefused, merge_players, rename_player
 from ..archive.purge import recently_deleted, restorable_until
@@ -23,7 +23,7 @@ from .manage_forms import ImportForm, MergePlayersForm, RenamePlayerForm
 from .reply import go, render
 
 bp = Blueprint("manage", __name__)
-DONE = ("renamed", "merged", "restored", "imported")
+DONE = ("renamed", "merged", "restored", "imported", "import-merged")
 
 
 def manage_panel(group: Group, **forms: Any) -> dict[str, Any]:
@@ -34,6 +34,8 @@ def manage_panel(group: Group, **forms: Any) -> dict[str, Any]:
         "merge": forms.get("merge") or MergePlayersForm(group, prefix="merge", formdata=None),
         "deleted": len(recently_deleted(group)),
         "done": done if done in DONE else None,
+        "added": request.args.get("added", 0, type=int) or 0,
+        "present": request.args.get("present", 0, type=int) or 0,
         "error": forms.get("error"),
     }
 
@@ -153,17 +155,41 @@ def import_page() -> Response:
     allow_longer(IMPORT_SECONDS)
     form = ImportForm()
     error = None
+    unchanged = None
     if form.validate_on_submit():
         try:
-            group = import_group(parse(form.file.data.read()), ensure_device())
+            result = import_matches(
+                parse(form.file.data.read()), ensure_device(), merge=form.into.data != "new"
+            )
             db.session.commit()
         except ImportRefused as refused:
             db.session.rollback()
             error = refused.reason
         else:
-            return go(url_for("groups.history", group_id=group.id, done="imported") + "#manage")
+            if result.added and result.group is not None:
+                return go(imported_page(result))
+            unchanged = result
     limit = current_app.config["IMPORT_MAX_BYTES"] // (1024 * 1024)
-    return render("manage/import.html", "manage/_import.html", form=form, error=error, limit=limit)
+    return render(
+        "manage/import.html",
+        "manage/_import.html",
+        form=form,
+        error=error,
+        limit=limit,
+        unchanged=unchanged,
+    )
+
+
+def imported_page(result: Imported) -> str:
+    """The group page after an import, saying what was added (and what was already there)."""
+    assert result.group is not None
+    if not result.merged and not result.present:
+        return url_for("groups.history", group_id=result.group.id, done="imported") + "#manage"
+    counts = {"added": result.added, "present": result.present}
+    return (
+        url_for("groups.history", group_id=result.group.id, done="import-merged", **counts)
+        + "#manage"
+    )
 
 
 def group_with_deleted_or_404(group_id: int) -> Group:

@@ -7,7 +7,7 @@ from typing import Any
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField, FileRequired
-from wtforms import SelectField, StringField, ValidationError
+from wtforms import RadioField, SelectField, StringField, ValidationError
 from wtforms.validators import DataRequired, Length
 
 from ..models import Group
@@ -59,9 +59,20 @@ class MergePlayersForm(PlayerForm):
 
 
 class ImportForm(FlaskForm):
-    """An export file to create a new group from."""
+    """An export file to import, and whether to add it to a group of the same name."""
 
     file = FileField(_l("Export file (JSON)"), validators=[FileRequired(_l("Choose a file."))])
+    into = RadioField(
+        _l("Where the matches go"),
+        choices=[
+            (
+                "merge",
+                _l("Into my group of the same name, if I have one"),
+            ),
+            ("new", _l("Into a new group")),
+        ],
+        default="merge",
+    )
 
 
 class ConfirmForm(FlaskForm):

@@ -9,6 +9,7 @@ from flask import Blueprint, abort
 from ..extensions import db
 from ..models import Player
 from ..stats.player import player_record
+from .charts import player_charts
 from .groups import member_group_or_404
 from .reply import render
 
@@ -22,6 +23,12 @@ def player(group_id: int, player_id: int) -> Any:
     person = db.session.get(Player, player_id)
     if person is None or person.group_id != group.id:
         abort(404)
+    trends, bars = player_charts(group, person)
     return render(
-        "players/player.html", group=group, player=person, records=player_record(group, person)
+        "players/player.html",
+        group=group,
+        player=person,
+        records=player_record(group, person),
+        trends=trends,
+        bars=bars,
     )

@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import datetime
 
 from flask import Flask
-from flask_babel import format_date, get_locale
+from flask_babel import format_date, format_percent, get_locale
 from flask_babel import gettext as _
 
 from .. import fragments, jinja_gettext
@@ -40,6 +40,11 @@ def date_short(value: datetime | None) -> str:
     return format_date(value, "medium") if value else ""
 
 
+def percent(value: float) -> str:
+    """A share (0 to 1) as a percentage in the user's language."""
+    return str(format_percent(value))
+
+
 def cooperative(slug: str) -> bool:
     """Whether the game is played as one team (one result, no winners)."""
     seam = SEAMS.get(slug)
@@ -57,3 +62,4 @@ def init_app(app: Flask) -> None:
     app.add_template_global(one_time_key, "idem_key")
     app.add_template_filter(seat_name)
     app.add_template_filter(date_short, "dateshort")
+    app.add_template_filter(percent)

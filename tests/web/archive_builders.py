@@ -14,6 +14,7 @@ from companion import rules
 from companion.extensions import db
 from companion.games import seam_for
 from companion.models import Device, Group, Match, Membership, Player, Seat, utcnow
+from companion.results import settle
 from companion.sheet import UNDO, append, replay
 
 NAMES = ["Ann", "Bob", "Cy", "Dee", "Éva", "Fritz", "Gio", "Hal", "Ida", "Jo"]
@@ -80,6 +81,7 @@ def add_match(group: Group, slug: str, k: int, device: str | None, ending: str) 
         match.status = "finished"
         match.winners = seam_for(slug).leaders(replay(match))
         match.finished_at = utcnow()
+        settle(match, replay(match).state)
     elif ending == "abandoned" and match.is_open:
         match.status, match.finished_at = "abandoned", utcnow()
     db.session.commit()

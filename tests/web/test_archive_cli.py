@@ -23,6 +23,13 @@ def test_export_then_import_from_the_command_line(app: Flask, tmp_path: Path) ->
     assert "Exported 5 matches of 'Quick'" in exported.output
     data = json.loads(file.read_text(encoding="utf-8"))
     assert data["format"] == "companion-group" and len(data["matches"]) == 5
+    again = runner.invoke(args=["import-group", str(file)])
+    assert again.exit_code == 0, again.output
+    assert "Nothing to add: all 5 matches are already here." in again.output
+    assert count(app, Group) == 1 and count(app, Match) == 5, "the same file adds nothing"
+    for match in data["matches"]:
+        del match["uid"]  # a file from before matches carried a uid
+    file.write_text(json.dumps(data), encoding="utf-8")
     imported = runner.invoke(args=["import-group", str(file)])
     assert imported.exit_code == 0, imported.output
     assert "with 5 matches" in imported.output
@@ -36,6 +43,7 @@ def test_a_bad_file_is_refused_by_the_command_line(app: Flask, tmp_path: Path) -
     assert runner.invoke(args=["export-group", str(group_id), str(file)]).exit_code == 0
     data = json.loads(file.read_text(encoding="utf-8"))
     data["matches"][2]["entries"][0]["move"] = {"type": "hunt", "footprints": "lots"}
+    data["matches"][2]["uid"] = "a-match-from-elsewhere"
     file.write_text(json.dumps(data), encoding="utf-8")
     refused = runner.invoke(args=["import-group", str(file)])
     assert refused.exit_code == 1

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import uuid
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -30,9 +31,13 @@ def rows(app: Flask) -> dict[str, int]:
 
 @pytest.fixture
 def small(app: Flask) -> dict[str, Any]:
-    """A small exported group: the app it lives in and the export, parsed."""
+    """A small exported group, parsed, as if from another installation: its matches carry
+    uids this database does not hold (the same file twice is tests/web/test_import_again.py)."""
     group_id = build_small(app)
-    return json.loads(export_text(app, group_id))
+    data: dict[str, Any] = json.loads(export_text(app, group_id))
+    for match in data["matches"]:
+        match["uid"] = uuid.uuid4().hex
+    return data
 
 
 def refused(app: Flask, data: Any) -> str:

@@ -23,6 +23,9 @@ class BloccatoSeam(Seam[BloccatoState]):
     sheet_example = forms.SHEET_EXAMPLE
     """The placeholder of the sheet box (templates/games/bloccato/_options.html)."""
 
+    bgstats_no_points = True
+    """A race to join the start cells: a winner, no score."""
+
     def title(self) -> str:
         """The game's name (the Italian edition's title in every language)."""
         return "Bloccato e pelato"
@@ -61,6 +64,10 @@ class BloccatoSeam(Seam[BloccatoState]):
     def scoreboard(self, sheet: Sheet[BloccatoState]) -> dict[str, Any]:
         """The grid, the sides, the dice and what they allow (see :mod:`.scoreboard`)."""
         return scoreboard.board(sheet)
+
+    def start_seat(self, state: BloccatoState) -> int:
+        """The seat that rolled first."""
+        return state.first
 
     def figures(self, games: list[Played]) -> Figures:
         """Wins as crosses and wins as circles."""

@@ -24,6 +24,9 @@ class NuotaSeam(Seam[NuotaState]):
     gathers_parts = True
     """A round shown by its hands needs every live seat's hand, each typed on its own phone."""
 
+    bgstats_no_points = True
+    """The last player with lives wins; the others end on none, so no score worth sending."""
+
     def title(self) -> str:
         """The game's name (the Italian edition's title everywhere)."""
         return "Nuota per la vita"
@@ -74,6 +77,10 @@ class NuotaSeam(Seam[NuotaState]):
     def figures(self, games: list[Played]) -> Figures:
         """Rounds survived with lives left; sudden deaths declared."""
         return stats.figures(games)
+
+    def start_seat(self, state: NuotaState) -> int:
+        """The seat that started the first round (the ``first`` option)."""
+        return state.first
 
     def place_key(self, state: NuotaState, seat: int) -> tuple[int, ...]:
         """Most lives first, then most rounds survived (who went out later)."""

@@ -26,6 +26,10 @@ class PirschSeam(Seam[PirschState]):
     lower_is_better = False
     """Points: the higher the better."""
 
+    def result_label(self) -> str | None:
+        """Points."""
+        return _("Points")
+
     def title(self) -> str:
         """The game's name (the same in every language)."""
         return "Auf der Pirsch"

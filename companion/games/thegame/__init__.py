@@ -30,6 +30,14 @@ class TheGameSeam(Seam[TheGameState]):
     """One team, one result: everybody wins together or nobody does."""
     lower_is_better = True
     """Cards left: the fewer the better."""
+    best_line = True
+    """The team's best result so far: the record to beat."""
+    bgstats_highest_wins = False
+    """Cards left: the fewer the better."""
+
+    def result_label(self) -> str | None:
+        """Cards left."""
+        return words.cards_left_label()
 
     def title(self) -> str:
         """The game's name (the same in every language)."""

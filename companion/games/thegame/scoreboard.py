@@ -120,4 +120,4 @@ def running(sheet: Sheet[TheGameState]) -> Running | None:
             values.append(left)
     if values[-1] != left or len(values) == 1:
         values.append(left)
-    return Running(_("Cards left"), _("Turn"), ((_("Team"), tuple(values)),))
+    return Running(words.cards_left_label(), _("Turn"), ((_("Team"), tuple(values)),))

@@ -89,3 +89,8 @@ def scale(grade: str) -> str | None:
     if grade in ("beaten", "lost"):
         return None
     return _("0 cards left beats the game; under 10 is excellent.")
+
+
+def cards_left_label() -> str:
+    """What the team's result counts, on the charts' axis."""
+    return _("Cards left")

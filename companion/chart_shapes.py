@@ -1,0 +1,181 @@
+"""The group and player charts as plain SVG geometry: results over time, who won each match,
+and win shares; the template draws them with presentation attributes and CSS classes only.
+
+The results line reuses :func:`companion.chart.draw` (the match chart's axes and ticks); the
+winners' grid and the shares' bars are laid out here. Nothing reads the database: the numbers
+come from :mod:`companion.stats.trends`. There is no charting library because none draws
+static SVG without script or inline style, which the Content-Security-Policy forbids.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from datetime import datetime
+
+from flask_babel import gettext as _
+
+from .chart import WIDTH, Chart, draw
+from .games.base import Running
+from .stats.places import seam_of
+from .stats.trends import Outing, Share, Sitting
+
+NAME_ROOM = 74
+"""Room on the left for a player's name on the grid and the bars."""
+ROW = 18
+SHORT_NAME = 9
+
+
+@dataclass(frozen=True)
+class Trend:
+    """A results-over-time line chart and the rows of its table."""
+
+    chart: Chart
+    measure: str
+    lower_is_better: bool
+    best: bool
+    rows: tuple[tuple[int, datetime | None, int, int | None], ...]
+    """``(number, date, value, best so far)`` per charted match."""
+
+
+def value_of(game: str, sitting: Sitting) -> int | None:
+    """The number charted for a seat: the game's result, or the place when it has none."""
+    return sitting.result if seam_of(game).result_label() is not None else sitting.place
+
+
+def bests(values: list[int], lower: bool) -> list[int]:
+    """The best value so far after each match."""
+    out: list[int] = []
+    for value in values:
+        out.append(value if not out else (min if lower else max)(out[-1], value))
+    return out
+
+
+def trend(game: str, outings: list[Outing], player_id: int | None = None) -> Trend | None:
+    """The line of one player's results (or the team's, without a player) over ``outings``;
+    None when there is nothing to draw."""
+    seam = seam_of(game)
+    label = seam.result_label()
+    lower = seam.lower_is_better if label is not None else True
+    points: list[tuple[Outing, int]] = []
+    for outing in outings:
+        seat = next((s for s in outing.seats if player_id in (None, s.player_id)), None)
+        value = None if seat is None else value_of(game, seat)
+        if value is not None:
+            points.append((outing, value))
+    if not points:
+        return None
+    values = [value for _, value in points]
+    best = bests(values, lower) if seam.best_line else []
+    lines = [(label or _("Place"), tuple(values))]
+    if best:
+        lines.append((_("Best so far"), tuple(best)))
+    running = Running(label or _("Place"), _("Match"), tuple(lines))
+    chart = draw(running)
+    chart = replace(chart, x_ticks=tuple((x, str(int(n) + 1)) for x, n in chart.x_ticks))
+    rows = tuple(
+        (number, outing.finished_at, value, best[number - 1] if best else None)
+        for number, (outing, value) in enumerate(points, start=1)
+    )
+    return Trend(chart, label or _("Place"), lower, bool(best), rows)
+
+
+@dataclass(frozen=True)
+class Dot:
+    """One player in one match: where it sits and whether it was a win."""
+
+    x: float
+    y: float
+    won: bool
+
+
+@dataclass(frozen=True)
+class Winners:
+    """Who won each match: a row per player, a column per match, a full dot for a win."""
+
+    names: tuple[tuple[float, str, str], ...]
+    """``(y, short name, full name)`` per row."""
+    dots: tuple[Dot, ...]
+    x_ticks: tuple[tuple[float, str], ...]
+    rows: tuple[tuple[int, datetime | None, str], ...]
+    """``(number, date, winners' names)`` per match, for the table."""
+    radius: float
+    height: int
+    width: int = WIDTH
+    left: int = NAME_ROOM
+
+
+def short(name: str) -> str:
+    """A name cut to fit the grid's left column (the table has it whole)."""
+    return name if len(name) <= SHORT_NAME else name[: SHORT_NAME - 1] + "…"
+
+
+def winners_grid(game: str, outings: list[Outing]) -> Winners | None:
+    """Who won each of ``outings``; None without any."""
+    if not outings:
+        return None
+    wins: dict[int, int] = {}
+    names: dict[int, str] = {}
+    for outing in outings:
+        for seat in outing.seats:
+            names[seat.player_id] = seat.name
+            wins[seat.player_id] = wins.get(seat.player_id, 0) + outing.won(game, seat)
+    order = sorted(names, key=lambda pid: (-wins[pid], names[pid].casefold()))
+    row_of = {pid: index for index, pid in enumerate(order)}
+    step = (WIDTH - NAME_ROOM - 8) / len(outings)
+    radius = round(max(1.5, min(5.0, step / 2 - 1)), 1)
+
+    def x_at(column: int) -> float:
+        return round(NAME_ROOM + step * (column + 0.5), 1)
+
+    def y_at(row: int) -> float:
+        return 10 + ROW * row
+
+    dots = tuple(
+        Dot(x_at(column), y_at(row_of[seat.player_id]), outing.won(game, seat))
+        for column, outing in enumerate(outings)
+        for seat in outing.seats
+    )
+    every = -(-len(outings) // 8)
+    ticks = tuple((x_at(c), str(c + 1)) for c in range(0, len(outings), every))
+    rows = tuple(
+        (number, outing.finished_at,
+         ", ".join(s.name for s in outing.seats if outing.won(game, s)))
+        for number, outing in enumerate(outings, start=1)
+    )  # fmt: skip
+    labels = tuple((y_at(row_of[pid]), short(names[pid]), names[pid]) for pid in order)
+    return Winners(labels, dots, ticks, rows, radius, int(y_at(len(order)) + 8))
+
+
+@dataclass(frozen=True)
+class Bar:
+    """One player's share: the bar's length and the words beside it."""
+
+    y: float
+    name: str
+    full_name: str
+    length: float
+    share: Share
+
+
+@dataclass(frozen=True)
+class Bars:
+    """Win shares per player, a bar each."""
+
+    bars: tuple[Bar, ...]
+    height: int
+    width: int = WIDTH
+    left: int = NAME_ROOM
+    room: int = WIDTH - NAME_ROOM - 64
+    """The longest bar (a share of 100 %); the rest of the width holds "7/12"."""
+
+
+def share_bars(shares: list[Share]) -> Bars | None:
+    """A bar per player, as long as their share of the matches they played and won."""
+    if not shares:
+        return None
+    room = WIDTH - NAME_ROOM - 64
+    bars = tuple(
+        Bar(4 + ROW * i, short(s.name), s.name, round(room * s.rate, 1), s)
+        for i, s in enumerate(shares)
+    )
+    return Bars(bars, 8 + ROW * len(shares), room=room)
