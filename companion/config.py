@@ -28,7 +28,7 @@ def defaults(instance_path: str) -> dict[str, Any]:
         "IMPORT_MAX_BYTES": 4 * 1024 * 1024,  # an export file: years of game nights fit in far less
         "MAX_FORM_MEMORY_SIZE": 64 * 1024,
         "BABEL_DEFAULT_LOCALE": "en",
-        "LANGUAGES": ("en", "it"),
+        "LANGUAGES": ("en", "it", "de"),
         "PUBLIC_URL": None,
         "POLL_SECONDS": 2,
         "RATELIMIT_STORAGE_URI": "memory://",

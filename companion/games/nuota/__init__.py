@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from flask_babel import pgettext
+
 from ...rules.nuota import NuotaState
 from ...sheet import Sheet
 from ..base import EntryKind, Figures, Played, Running, Seam
@@ -25,8 +27,8 @@ class NuotaSeam(Seam[NuotaState]):
     """A round shown by its hands needs every live seat's hand, each typed on its own phone."""
 
     def title(self) -> str:
-        """The game's name (the Italian edition's title everywhere)."""
-        return "Nuota per la vita"
+        """The Italian edition's title; in German, the original's ("Life is Life – Schwimm …")."""
+        return pgettext("game title", "Nuota per la vita")
 
     def options_fields(self) -> dict[str, Any]:
         """Base or expert variant, and who starts the first round."""
