@@ -89,3 +89,52 @@ def test_a_german_phone_gets_every_sheet_in_german_and_it_fits(
         assert english not in text, f"{english!r} still in English"
     assert_fits(a, f"the {slug} sheet")
     shots(a, "blatt")
+
+
+def test_an_idle_code_expires_and_the_host_gets_a_new_one_in_one_tap(
+    server: LiveServer, phones: Callable[..., Phone], shots: Shots
+) -> None:
+    from datetime import timedelta
+
+    from companion.extensions import db
+    from companion.models import Match, utcnow
+
+    host = phones("Host", **GERMAN_PHONE)
+    page = host.goto("/new/sixnimmt")
+    for i, name in enumerate(["Anna", "Ben", "Cem"]):
+        page.locator(f"input[name='p{i}']").fill(name)
+    page.locator("#new-match button[type=submit]").click()
+    page.wait_for_url(re.compile(r"/m/\d+$"))
+    host.check()
+    old = (page.locator("#invite [data-code]").text_content() or "").strip()
+    match = int(page.url.rstrip("/").split("/")[-1])
+    with server.app.app_context():
+        row = db.session.get(Match, match)
+        assert row is not None
+        row.active_at = utcnow() - timedelta(hours=7)
+        db.session.commit()
+
+    # A German phone typing the old code is told, in German, to ask for a new one.
+    guest = phones("Gast", **GERMAN_PHONE)
+    guest.goto("/j")
+    guest.page.locator("input[name='code']").fill(old)
+    guest.page.locator("#join button[type=submit]").click()
+    expect(guest.page.get_by_text("Dieser Code ist abgelaufen")).to_be_visible()
+    assert_fits(guest, "/j with an expired code")
+    shots(guest, "code-abgelaufen")
+
+    host.reload()
+    expect(page.locator("[data-code-expired]")).to_be_visible()
+    assert_fits(host, "the sheet with an expired code")
+    shots(host, "blatt-code-abgelaufen", full_page=False)
+    page.locator("#invite").get_by_role("button", name="Neuer Code").tap()
+    expect(page.locator("#invite [data-code]")).to_be_visible()
+    new = (page.locator("#invite [data-code]").text_content() or "").strip()
+    assert new and new != old
+    host.check()
+
+    guest.goto("/j")
+    guest.page.locator("input[name='code']").fill(new)
+    guest.page.locator("#join button[type=submit]").click()
+    guest.page.wait_for_url(f"**/m/{match}")
+    guest.check()
