@@ -90,3 +90,13 @@ def test_german_keeps_its_nouns_capitalised_inside_a_sentence(app: Flask) -> Non
         assert in_sentence("Mano") == "mano"
     with app.test_request_context("/", headers={"Accept-Language": "en"}):
         assert in_sentence("Round") == "round"
+
+
+def test_a_rule_names_the_game_by_its_german_title(phone: Phone) -> None:
+    three = {"p0": "Anna", "p1": "Ben", "p2": "Cem", "group": "new", "source": "fresh"}
+    response = phone.post("/new/bloccato", three, headers=GERMAN)
+    html = response.get_data(as_text=True)
+    assert response.status_code == 200
+    assert "Kuh Vadis ist für genau 2 Spieler." in html
+    english = phone.post("/new/bloccato", three, headers={"Accept-Language": "en"})
+    assert "Bloccato e pelato is for exactly 2 players." in english.get_data(as_text=True)
