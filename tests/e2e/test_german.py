@@ -49,7 +49,7 @@ GAMES = [
     ("sixnimmt", ["Anna", "Ben", "Cem"], "Hornochsen"),
     ("nuota", ["Anna", "Ben", "Cem"], "Life is Life – Schwimm um dein Leben!"),
     ("pirsch", ["Anna", "Ben", "Cem"], "Fußspuren"),
-    ("thegame", ["Anna", "Ben"], "Nachziehstapel"),
+    ("thegame", ["Anna", "Ben"], "Karten auf der Hand"),
     ("bloccato", ["Anna", "Ben"], "Kuh Vadis"),
 ]
 
@@ -89,6 +89,14 @@ def test_a_german_phone_gets_every_sheet_in_german_and_it_fits(
         assert english not in text, f"{english!r} still in English"
     assert_fits(a, f"the {slug} sheet")
     shots(a, "blatt")
+    # Every other way to enter (6 nimmt!'s table mode, the picked cards, the tracker …) fits too.
+    tabs = page.locator("#entry .tabs a")
+    for index in range(1, tabs.count()):
+        tabs.nth(index).click()
+        expect(tabs.nth(index)).to_have_attribute("aria-current", "page")
+        a.check()
+        assert_fits(a, f"the {slug} sheet, entry tab {index + 1}")
+        shots(a, f"eintragen-{index + 1}")
 
 
 def test_an_idle_code_expires_and_the_host_gets_a_new_one_in_one_tap(
