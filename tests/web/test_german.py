@@ -100,3 +100,8 @@ def test_a_rule_names_the_game_by_its_german_title(phone: Phone) -> None:
     assert "Kuh Vadis ist für genau 2 Spieler." in html
     english = phone.post("/new/bloccato", three, headers={"Accept-Language": "en"})
     assert "Bloccato e pelato is for exactly 2 players." in english.get_data(as_text=True)
+
+
+@pytest.mark.parametrize("header", ["de-AT", "de-CH,fr;q=0.8", "fr-FR,de;q=0.7,en;q=0.3"])
+def test_every_german_speaking_browser_gets_german(phone: Phone, header: str) -> None:
+    assert lang_of(phone.get("/", headers={"Accept-Language": header})) == "de"
