@@ -15,7 +15,7 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 translations: $(STAMP)
-	$(BIN)/pybabel compile --use-fuzzy -d companion/translations -D messages --statistics 2>&1 | tail -n 2
+	$(BIN)/pybabel compile --use-fuzzy -d companion/translations -D messages --statistics 2>&1 | grep -v "^compiling"
 
 setup: $(STAMP) translations
 

@@ -28,12 +28,15 @@ def defaults(instance_path: str) -> dict[str, Any]:
         "IMPORT_MAX_BYTES": 4 * 1024 * 1024,  # an export file: years of game nights fit in far less
         "MAX_FORM_MEMORY_SIZE": 64 * 1024,
         "BABEL_DEFAULT_LOCALE": "en",
-        "LANGUAGES": ("en", "it"),
+        "LANGUAGES": ("en", "it", "de"),
         "PUBLIC_URL": None,
         "POLL_SECONDS": 2,
         "RATELIMIT_STORAGE_URI": "memory://",
         "RATELIMIT_HEADERS_ENABLED": True,
         "JOIN_RATE_LIMIT": "60 per minute",
+        # A join code stops admitting new phones after this many hours without activity at the
+        # table (join_codes.py); 0 keeps codes valid until the match ends.
+        "JOIN_CODE_TTL_HOURS": 6,
         "CREATE_RATE_LIMIT": "30 per minute",
         "HISTORY_PAGE_SIZE": 20,
         "DB_POOL_SIZE": 10,

@@ -102,6 +102,9 @@ class Match(db.Model):
     next_match_id: Mapped[int | None] = mapped_column(ForeignKey("matches.id"))
     deleted_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
     """Set when the host deletes a mistaken match: hidden everywhere, its entries kept 30 days."""
+    active_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), default=utcnow)
+    """When something last happened at the table (an entry, a seat, a host action, a phone
+    joining): the join code stops admitting phones after a long pause (join_codes.py)."""
 
     group: Mapped[Group] = relationship(back_populates="matches")
     seats: Mapped[list[Seat]] = relationship(

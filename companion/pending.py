@@ -14,7 +14,7 @@ from sqlalchemy import update
 
 from .extensions import db
 from .live.doorbell import ring_later
-from .models import Match, Pending
+from .models import Match, Pending, utcnow
 
 
 def pending_for(match: Match) -> Pending | None:
@@ -30,7 +30,7 @@ def hold(match: Match, move: dict[str, Any], seat: int, version: int, device: st
     bumped = db.session.execute(
         update(Match)
         .where(Match.id == match.id, Match.version == version)
-        .values(version=Match.version + 1)
+        .values(version=Match.version + 1, active_at=utcnow())
     )
     if bumped.rowcount != 1:
         db.session.rollback()

@@ -11,6 +11,7 @@ from flask.sessions import SecureCookieSessionInterface, SessionMixin
 from sqlalchemy.orm import joinedload, selectinload
 
 from .extensions import db
+from .join_codes import mark_active
 from .models import Device, Match, Membership, Seat
 
 SEATED = (joinedload(Match.group), selectinload(Match.seats).joinedload(Seat.player))
@@ -77,6 +78,7 @@ def join(match: Match) -> Membership:
     if member is None:
         member = Membership(match_id=match.id, device_id=ensure_device())
         db.session.add(member)
+        mark_active(match)
         db.session.commit()
     return member
 

@@ -221,7 +221,9 @@ def _store(
     seen = match.version
     new_version = seen + 1
     bumped = db.session.execute(
-        update(Match).where(Match.id == match.id, Match.version == seen).values(version=new_version)
+        update(Match)
+        .where(Match.id == match.id, Match.version == seen)
+        .values(version=new_version, active_at=utcnow())
     )
     if bumped.rowcount != 1:
         db.session.rollback()
@@ -288,7 +290,7 @@ def touch(match: Match) -> None:
     bumped = db.session.execute(
         update(Match)
         .where(Match.id == match.id)
-        .values(version=Match.version + 1)
+        .values(version=Match.version + 1, active_at=utcnow())
         .returning(Match.version)
     ).scalar_one()
     ring_later(db.session, match.id, bumped)

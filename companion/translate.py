@@ -2,12 +2,23 @@
 
 from __future__ import annotations
 
-from flask_babel import gettext
+from typing import Any
+
+from flask_babel import gettext, pgettext
 
 from .rules import IllegalMove
 
 
 def reason(error: IllegalMove) -> str:
-    """The translated reason of a refused move."""
+    """The translated reason of a refused move.
+
+    A game's name among the parameters (the rules know the Italian edition's title) is given
+    as the seams show it, through the same "game title" messages: "Kuh Vadis" in German.
+    """
     translated = gettext(error.template)
-    return translated % error.params if error.params else translated
+    if not error.params:
+        return translated
+    params: dict[str, Any] = dict(error.params)
+    if isinstance(params.get("game"), str):
+        params["game"] = pgettext("game title", params["game"])
+    return translated % params

@@ -1,8 +1,10 @@
-"""The Italian catalogue is complete: every string of the template translated, nothing fuzzy.
+"""Every catalogue is complete: every string of the template translated, nothing fuzzy.
 
 A new ``_()``/``N_()`` string reaches ``messages.pot`` with ``make extract``; until it has an
-Italian translation this test fails, so Italian players never meet an English sentence.
-Placeholders must match too: a missing or renamed ``%(name)s`` makes ``%`` raise at run time.
+Italian and a German translation this test fails, so Italian and German players never meet an
+English sentence. Placeholders must match too: a missing or renamed ``%(name)s`` makes ``%``
+raise at run time. The catalogues are the folders under ``companion/translations/``, and each
+must be one of the app's ``LANGUAGES`` (and every language but English must have one).
 """
 
 from __future__ import annotations
@@ -16,7 +18,9 @@ from babel.messages.pofile import read_po
 
 TRANSLATIONS = Path(__file__).resolve().parent.parent / "companion" / "translations"
 TEMPLATE = TRANSLATIONS / "messages.pot"
-ITALIAN = TRANSLATIONS / "it" / "LC_MESSAGES" / "messages.po"
+CATALOGUES = sorted(
+    path.parent.parent.name for path in TRANSLATIONS.glob("*/LC_MESSAGES/messages.po")
+)
 
 
 def load(path: Path, locale: str | None = None) -> Catalog:
@@ -24,9 +28,11 @@ def load(path: Path, locale: str | None = None) -> Catalog:
         return read_po(handle, locale=locale, abort_invalid=True)
 
 
-@pytest.fixture(scope="module")
-def italian() -> Catalog:
-    return load(ITALIAN, locale="it")
+@pytest.fixture(scope="module", params=CATALOGUES)
+def catalogue(request: pytest.FixtureRequest) -> Catalog:
+    """Each language's catalogue in turn (Italian, German, …)."""
+    code = request.param
+    return load(TRANSLATIONS / code / "LC_MESSAGES" / "messages.po", locale=code)
 
 
 @pytest.fixture(scope="module")
@@ -71,16 +77,24 @@ def stray_percent(text: str) -> bool:
     return "%" in PYTHON_FORMAT.sub("", text)
 
 
-def test_italian_catalogue_has_two_plural_forms(italian: Catalog) -> None:
-    assert italian.num_plurals == 2
-    assert italian.plural_expr.replace(" ", "") == "(n!=1)"
+def test_the_languages_have_catalogues() -> None:
+    from companion.config import defaults
+
+    languages = set(defaults("instance")["LANGUAGES"])
+    assert {"it", "de"} <= set(CATALOGUES)
+    assert set(CATALOGUES) == languages - {"en"}, "a language without a catalogue, or the reverse"
 
 
-def test_every_message_is_translated(italian: Catalog) -> None:
+def test_catalogue_has_two_plural_forms(catalogue: Catalog) -> None:
+    assert catalogue.num_plurals == 2
+    assert catalogue.plural_expr.replace(" ", "") == "(n!=1)"
+
+
+def test_every_message_is_translated(catalogue: Catalog) -> None:
     problems = []
-    for message in messages(italian):
+    for message in messages(catalogue):
         forms = strings(message)
-        expected = italian.num_plurals if message.pluralizable else 1
+        expected = catalogue.num_plurals if message.pluralizable else 1
         if len(forms) != expected:
             problems.append(f"{label(message)}: {len(forms)} forms, expected {expected}")
         elif not all(form and form.strip() for form in forms):
@@ -88,15 +102,15 @@ def test_every_message_is_translated(italian: Catalog) -> None:
     assert not problems, "\n".join(problems)
 
 
-def test_nothing_is_fuzzy(italian: Catalog) -> None:
-    assert not italian.fuzzy, "the catalogue header is marked fuzzy"
-    fuzzy = [label(message) for message in messages(italian) if message.fuzzy]
+def test_nothing_is_fuzzy(catalogue: Catalog) -> None:
+    assert not catalogue.fuzzy, "the catalogue header is marked fuzzy"
+    fuzzy = [label(message) for message in messages(catalogue) if message.fuzzy]
     assert not fuzzy, "fuzzy translations:\n" + "\n".join(fuzzy)
 
 
-def test_placeholders_match(italian: Catalog) -> None:
+def test_placeholders_match(catalogue: Catalog) -> None:
     problems = []
-    for message in messages(italian):
+    for message in messages(catalogue):
         source_named: set[str] = set()
         source_unnamed: Counter[str] = Counter()
         for text in ids(message):
@@ -121,10 +135,10 @@ def test_placeholders_match(italian: Catalog) -> None:
     assert not problems, "\n".join(problems)
 
 
-def test_italian_covers_the_template(template: Catalog, italian: Catalog) -> None:
+def test_catalogue_covers_the_template(template: Catalog, catalogue: Catalog) -> None:
     problems = []
     for message in messages(template):
-        found = italian.get(ids(message)[0], context=message.context)
+        found = catalogue.get(ids(message)[0], context=message.context)
         if found is None:
             problems.append(f"{label(message)}: missing (run `make extract`, then translate it)")
         elif found.pluralizable != message.pluralizable or ids(found) != ids(message):

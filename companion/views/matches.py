@@ -14,7 +14,7 @@ from flask_wtf import FlaskForm
 from wtforms import SelectField, StringField
 from wtforms.validators import Length, Optional
 
-from .. import rules
+from .. import join_codes, rules
 from ..extensions import db, limiter
 from ..games import SEAMS, seam_for
 from ..models import Group, Match, Membership, Player, Seat
@@ -24,6 +24,7 @@ from ..security import (
     ensure_device,
     join,
     join_token,
+    membership,
     new_code,
     normalise_code,
     token_matches,
@@ -241,4 +242,9 @@ def open_match_by_code(code: str) -> tuple[Match | None, str | None]:
         return None, _("No open match has this code. Check it on the host's phone.")
     if match.join_locked:
         return None, _("The host has locked joining for this match.")
+    if join_codes.expired(match) and membership(match) is None:
+        return None, _(
+            "This code has expired: nothing has happened at the table for a while. "
+            "Ask the host for a new code."
+        )
     return match, None

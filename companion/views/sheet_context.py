@@ -9,7 +9,7 @@ from flask import current_app, url_for
 from flask_babel import format_timedelta
 from flask_babel import gettext as _
 
-from .. import qr
+from .. import join_codes, qr
 from ..extensions import db
 from ..games import EntryKind, seam_for
 from ..models import Entry, Match, Membership
@@ -89,17 +89,21 @@ def entry_context(
 
 
 def invite_context(match: Match) -> dict[str, Any]:
-    """The QR link, the code and the viewer link while the match is open."""
+    """The QR link, the code and the viewer link while the match is open; once the code has
+    expired, only the viewer link and ``code_expired`` (the host is offered a new code)."""
     if not match.is_open or not match.code:
         return {"join_url": None}
     base = qr.public_base()
+    viewer_url = base + url_for("play.viewer", match_id=match.id, token=viewer_token(match))
+    if join_codes.expired(match):
+        return {"join_url": None, "code_expired": True, "viewer_url": viewer_url}
     join_url = base + url_for("matches.join_by_link", code=match.code, k=join_token(match))
     return {
         "join_url": join_url,
         "join_page_url": base + url_for("matches.join_by_code"),
         "qr_svg": qr.svg(join_url, _("QR code to join this match")),
         "qr_url": url_for("play.invite_qr", match_id=match.id, c=match.code),
-        "viewer_url": base + url_for("play.viewer", match_id=match.id, token=viewer_token(match)),
+        "viewer_url": viewer_url,
     }
 
 

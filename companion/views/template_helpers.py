@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from flask import Flask
+from babel import Locale
+from flask import Flask, current_app
 from flask_babel import format_date, format_percent, get_locale
 from flask_babel import gettext as _
 
@@ -51,6 +52,26 @@ def cooperative(slug: str) -> bool:
     return seam is not None and seam.cooperative
 
 
+NOUNS_CAPITALISED = frozenset({"de"})
+"""Languages that write every noun with a capital letter, even inside a sentence."""
+
+
+def in_sentence(word: str) -> str:
+    """A label (``Round``) as it reads inside a sentence: ``round``, but German keeps ``Runde``."""
+    if str(get_locale() or "en").split("_")[0] in NOUNS_CAPITALISED:
+        return word
+    return word.lower()
+
+
+def language_choices() -> list[tuple[str, str]]:
+    """The switch's entries: each language of ``LANGUAGES`` named in itself (Babel's CLDR data)."""
+    choices = []
+    for code in current_app.config["LANGUAGES"]:
+        name = Locale.parse(code).get_display_name(code) or code
+        choices.append((code, name[:1].upper() + name[1:]))
+    return choices
+
+
 def init_app(app: Flask) -> None:
     """Register the globals and filters."""
     jinja_gettext.install(app)
@@ -60,6 +81,8 @@ def init_app(app: Flask) -> None:
     app.add_template_global(cooperative)
     app.add_template_global(lambda: str(get_locale() or "en"), "current_lang")
     app.add_template_global(one_time_key, "idem_key")
+    app.add_template_global(language_choices)
+    app.add_template_filter(in_sentence)
     app.add_template_filter(seat_name)
     app.add_template_filter(date_short, "dateshort")
     app.add_template_filter(percent)

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from flask_babel import pgettext
+
 from ...rules.bloccato import BloccatoState, leaders
 from ...sheet import Sheet
 from ..base import EntryKind, Figures, Played, Seam
@@ -27,8 +29,8 @@ class BloccatoSeam(Seam[BloccatoState]):
     """A race to join the start cells: a winner, no score."""
 
     def title(self) -> str:
-        """The game's name (the Italian edition's title in every language)."""
-        return "Bloccato e pelato"
+        """The Italian edition's title; in German, the German edition's (Kuh Vadis)."""
+        return pgettext("game title", "Bloccato e pelato")
 
     def options_fields(self) -> dict[str, Any]:
         """Who starts, and whether the sheet is generated or typed in."""

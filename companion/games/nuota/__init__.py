@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from flask_babel import pgettext
+
 from ...rules.nuota import NuotaState
 from ...sheet import Sheet
 from ..base import EntryKind, Figures, Played, Running, Seam
@@ -28,8 +30,8 @@ class NuotaSeam(Seam[NuotaState]):
     """The last player with lives wins; the others end on none, so no score worth sending."""
 
     def title(self) -> str:
-        """The game's name (the Italian edition's title everywhere)."""
-        return "Nuota per la vita"
+        """The Italian edition's title; in German, the original's ("Life is Life – Schwimm …")."""
+        return pgettext("game title", "Nuota per la vita")
 
     def options_fields(self) -> dict[str, Any]:
         """Base or expert variant, and who starts the first round."""
