@@ -157,6 +157,11 @@ class Seam(Generic[State]):
         """The seat whose choice ``move`` still needs (held until then), or None."""
         return None
 
+    def owner(self, sheet: Sheet[State], move: dict[str, Any]) -> int | None:
+        """The seat whose own move ``move`` is (its turn), so another phone at the table makes
+        it only after confirming; None for a move any player may enter for the table."""
+        return None
+
     def gather(
         self, sheet: Sheet[State], move: dict[str, Any], seat: int | None, host: bool
     ) -> tuple[dict[str, Any], bool]:

@@ -177,7 +177,8 @@ def test_undoing_twice_is_refused(phone: Phone, other: Phone) -> None:
     stale_button = undo_form(other, match_id, 1)
     assert undo(phone, match_id, 1).status_code == 303
     version = str(match_row(phone.app, match_id)["version"])
-    response = other.post(f"/m/{match_id}/undo/1", {"version": version, "idem": "again-1"})
+    again = {"version": version, "idem": "again-1", "for_other": "1"}
+    response = other.post(f"/m/{match_id}/undo/1", again)
     assert response.status_code == 200
     assert "already undone" in text_of(response)
     response = other.post(f"/m/{match_id}/undo/1", stale_button)
@@ -266,7 +267,7 @@ def test_the_log_attributes_each_entry(phone: Phone, other: Phone) -> None:
     match_id = table(phone, other)
     other.enter_heads(match_id, [3, 13])
     log = parse(phone.get(f"/m/{match_id}").get_data(as_text=True)).by_id("log")
-    assert "by Bob" in log.text()
+    assert "from Bob's phone" in log.text()
     assert "Ann 3" in log.text() and "Bob 13" in log.text()
 
 
