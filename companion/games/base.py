@@ -36,9 +36,12 @@ class EntryBase(FlaskForm):
     idem = HiddenField()
 
     def stamp(self, version: int) -> EntryBase:
-        """Fill the hidden fields for a fresh form."""
+        """Fill the hidden fields for a fresh form (or for a typed one offered again: the
+        submitted version and key then give way to the new ones)."""
         self.version.data = version
+        self.version.raw_data = None
         self.idem.data = one_time_key()
+        self.idem.raw_data = None
         return self
 
     def seen_entry(self) -> int | None:

@@ -28,8 +28,10 @@ def sheet_context(
     forms: dict[str, Any] | None = None,
     error: str | None = None,
     notice: str | None = None,
+    kept: bool = False,
 ) -> dict[str, Any]:
-    """Template context of the sheet page; ``member`` None means the read-only viewer."""
+    """Template context of the sheet page; ``member`` None means the read-only viewer;
+    ``kept`` marks a form that came back filled after a conflict."""
     seam = seam_for(match.game)
     sheet.pending = pending_for(match)
     writer = member is not None and (member.seat is not None or is_host(match))
@@ -51,6 +53,7 @@ def sheet_context(
         "my_ask": seat_name(match, member.asks_seat) if member else None,
         "error": error,
         "notice": notice,
+        "kept": kept,
         "poll_seconds": current_app.config["POLL_SECONDS"],
         "poll_url": poll_url(match, member),
         "events_url": events_url(match, member),
