@@ -47,6 +47,14 @@ def rotate(match_id: int) -> Response:
     return done(match)
 
 
+@bp.post("/tv")
+def revoke_tv(match_id: int) -> Response:
+    """A new TV link: the old one stops working (the join code is not touched)."""
+    match = hosted_match(match_id)
+    match.viewer_generation = (match.viewer_generation or 0) + 1
+    return done(match)
+
+
 @bp.post("/handover")
 def handover(match_id: int) -> Response:
     """Give host rights to the phone sitting in another seat."""

@@ -17,7 +17,7 @@ from ..security import device_id, is_index, member_match_or_404, viewer_match_or
 from ..sheet import Sheet, replay
 from ..writes import can_write, submit_choice, submit_entry, submit_undo
 from .reply import no_change, render
-from .sheet_context import invite_context, sheet_context
+from .sheet_context import invite_context, sheet_context, tv_context
 from .sheet_replies import answer
 
 bp = Blueprint("play", __name__)
@@ -168,17 +168,17 @@ def undo(match_id: int, seq: int) -> Response:
 
 @bp.get("/v/<int:match_id>/<token>")
 def viewer(match_id: int, token: str) -> Response:
-    """The read-only sheet for a shared screen: no seat, no forms."""
+    """The TV page for a shared screen: read-only, large, no seat, no forms."""
     match = viewer_match_or_404(match_id, token)
     context = sheet_context(match, None, replay(match))
-    return render("play/viewer.html", **context)
+    return render("play/tv.html", **context, tv=tv_context(match, context))
 
 
 @bp.get("/v/<int:match_id>/<token>/live")
 def viewer_live(match_id: int, token: str) -> Response:
-    """The viewer's poll."""
+    """The TV's poll."""
     match = viewer_match_or_404(match_id, token)
     if request.args.get("v", type=int) == match.version:
         return no_change()
     context = sheet_context(match, None, replay(match))
-    return render("play/viewer.html", "play/_scoreboard.html", **context)
+    return render("play/tv.html", "play/_tv.html", **context, tv=tv_context(match, context))

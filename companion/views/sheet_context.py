@@ -200,3 +200,16 @@ def describe(seam: Any, entry: Entry, players: list[str]) -> str:
     if entry.undoes is not None:
         return _("Undo of #%(seq)d", seq=entry.undoes)
     return str(seam.describe(entry.move, players))
+
+
+def tv_context(match: Match, context: dict[str, Any]) -> dict[str, Any]:
+    """What the TV shows beyond the sheet: every player's total in seat order (each game's own
+    measure: heads, lives, points, cells) and who leads now (or won)."""
+    sheet = context["sheet"]
+    standings = sheet.standings
+    leaders = context["seam"].leaders(sheet) if match.is_open else list(match.winners or [])
+    totals = [
+        {"name": name, "total": standings[i], "leads": i in leaders}
+        for i, name in enumerate(sheet.players)
+    ]
+    return {"totals": totals, "leaders": leaders}
