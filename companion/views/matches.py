@@ -17,6 +17,7 @@ from wtforms.validators import Length, Optional
 from .. import rules
 from ..extensions import db, limiter
 from ..games import SEAMS, seam_for
+from ..games.base import plain_number_errors
 from ..models import Group, Match, Membership, Player, Seat, utcnow
 from ..rules import IllegalMove
 from ..security import (
@@ -42,6 +43,12 @@ class NewMatchBase(FlaskForm):
 
     group = SelectField(_l("Group"), choices=[], default="new")
     group_name = StringField(_l("Name of the new group"), validators=[Optional(), Length(max=60)])
+
+    def validate(self, extra_validators: Any = None) -> bool:
+        """Validate, a box that holds no whole number saying so in plain words."""
+        valid = bool(super().validate(extra_validators))
+        plain_number_errors(self)
+        return valid
 
 
 def new_match_form(slug: str, groups: list[Group]) -> Any:
