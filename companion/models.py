@@ -24,7 +24,6 @@ from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from .extensions import db
 
-
 NO_RESULT = "no_result"
 """The status of a match ended before anything counted: in the history, out of the statistics."""
 

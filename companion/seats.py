@@ -23,7 +23,7 @@ from .extensions import db
 from .models import Match, Membership, utcnow
 
 SEEN_EVERY = timedelta(seconds=60)
-"""How stale ``last_seen`` may grow before a poll writes it again (a write per minute, not per poll)."""
+"""How stale ``last_seen`` may grow before a poll writes it again (once a minute, not per poll)."""
 
 
 def aware(moment: datetime) -> datetime:

@@ -13,7 +13,7 @@ from ..extensions import db
 from ..games import EntryKind, seam_for
 from ..models import Match, Membership, utcnow
 from ..seats import mark_seen, needs_seen
-from ..security import device_id, is_index, member_match_or_404, viewer_match_or_404
+from ..security import device_id, member_match_or_404, viewer_match_or_404
 from ..sheet import Sheet, replay
 from ..writes import can_write, submit_choice, submit_entry, submit_undo
 from .reply import no_change, render

@@ -66,4 +66,3 @@ def leave(match_id: int) -> Response:
         abort(400)
     seats.leave(member)
     return back(match)
-

@@ -21,7 +21,8 @@ def fits(phone: Phone) -> None:
 
 
 WIDER = """Array.from(document.querySelectorAll('body *'))
-  .filter(e => !e.closest('.table-scroll') && e.getBoundingClientRect().right > document.documentElement.clientWidth + 0.5)
+  .filter(e => !e.closest('.table-scroll') &&
+    e.getBoundingClientRect().right > document.documentElement.clientWidth + 0.5)
   .slice(0, 6).map(e => e.tagName + '.' + e.className + '#' + e.id + ' ' +
     Math.round(e.getBoundingClientRect().right))"""
 

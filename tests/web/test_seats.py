@@ -24,9 +24,11 @@ def seat_of(phone: Phone, match_id: int) -> int | None:
 def gone_quiet(app: Flask, phone: Phone, match_id: int) -> None:
     """Make ``phone`` look as if it left the table a while ago."""
     with app.app_context():
-        row = db.session.query(Membership).filter_by(
-            match_id=match_id, device_id=device_of(phone)
-        ).one()
+        row = (
+            db.session.query(Membership)
+            .filter_by(match_id=match_id, device_id=device_of(phone))
+            .one()
+        )
         row.last_seen = utcnow() - timedelta(minutes=30)
         db.session.commit()
 
@@ -43,9 +45,10 @@ def test_a_seat_held_by_a_phone_at_the_table_is_asked_for_and_can_be_kept(
     keep = {"device": device_of(phone), "give": "0"}
     assert other.post(f"/m/{match_id}/seat/answer", keep).status_code == 303
     assert (seat_of(phone, match_id), seat_of(other, match_id)) == (0, 1)
-    assert "asks to be" not in parse(other.get(f"/m/{match_id}").get_data(as_text=True)).by_id(
-        "asks"
-    ).text()
+    assert (
+        "asks to be"
+        not in parse(other.get(f"/m/{match_id}").get_data(as_text=True)).by_id("asks").text()
+    )
 
 
 def test_the_holder_lets_the_seat_go(phone: Phone, other: Phone) -> None:

@@ -4,7 +4,6 @@ and the moves they make. The table-mode form is in :mod:`.table`."""
 from __future__ import annotations
 
 import re
-
 from typing import Any
 
 from flask_babel import gettext as _
