@@ -32,6 +32,8 @@ def answer(
         return entry_reply(
             match, member, replay(match), kind, None, fresh=True, notice=submitted.notice
         )
+    if kind is None:  # a row choice or an undo: no form of its own to show the reason beside
+        return entry_reply(match, member, replay(match), None, None, notice=submitted.error)
     return entry_reply(match, member, replay(match), kind, form, error=submitted.error)
 
 
