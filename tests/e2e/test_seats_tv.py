@@ -108,3 +108,26 @@ def test_seats_conflicts_tv_and_rematch_at_the_table(
     c.assert_not_reloaded()
     shots(c, "rematch-announced")
     expect(tv.page.locator("#scoreboard")).to_contain_text("The rematch has started")
+
+
+def test_five_players_fit_a_360_px_phone(phones: Callable[..., Phone], shots: Shots) -> None:
+    from .helpers import fill_new_match
+    from .test_nuota import save_totals
+
+    a = phones("A", **NARROW)
+    page = a.goto("/new/nuota")
+    fill_new_match(a, ["Annabella", "Bartholomew", "Cyrillus", "Desdemona", "Evangeline"])
+    first = page.get_by_label("Who starts the first round")
+    expect(first.locator("option").nth(2)).to_have_text("Cyrillus")
+    first.select_option(label="Cyrillus")
+    fits(a)
+    page.locator("#new-match button[type=submit]").click()
+    page.wait_for_url("**/m/*")
+    save_totals(a, [20, 15, 10, 5, 0])
+    page.locator("#entry .tabs").get_by_role("link", name="Hands").click()
+    expect(page.locator("#scoreboard [aria-label*='player by player']")).to_have_count(1)
+    fits(a)
+    shots(a, "five-players-360")
+    a.page.set_viewport_size({"width": 1920, "height": 1080})
+    fits(a)
+    shots(a, "five-players-1920", full_page=False)
