@@ -31,6 +31,8 @@ def defaults(instance_path: str) -> dict[str, Any]:
         "LANGUAGES": ("en", "it", "de"),
         "PUBLIC_URL": None,
         "POLL_SECONDS": 2,
+        # A phone seen this recently keeps its seat until it consents to hand it over.
+        "SEAT_HELD_SECONDS": 180,
         "RATELIMIT_STORAGE_URI": "memory://",
         "RATELIMIT_HEADERS_ENABLED": True,
         "JOIN_RATE_LIMIT": "60 per minute",

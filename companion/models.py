@@ -25,6 +25,9 @@ from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from .extensions import db
 
+NO_RESULT = "no_result"
+"""The status of a match ended before anything counted: in the history, out of the statistics."""
+
 
 def utcnow() -> datetime:
     """The current time in UTC, for every timestamp column."""
@@ -94,6 +97,8 @@ class Match(db.Model):
     version: Mapped[int] = mapped_column(Integer, default=1)
     code: Mapped[str | None] = mapped_column(String(6), unique=True)
     key_generation: Mapped[int] = mapped_column(Integer, default=0)
+    viewer_generation: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    """Bumped when the host revokes the TV link; independent of the join code's generation."""
     join_locked: Mapped[bool] = mapped_column(Boolean, default=False)
     host_device_id: Mapped[str | None] = mapped_column(ForeignKey("devices.id"))
     winners: Mapped[list[int] | None] = mapped_column(JSON)
@@ -183,7 +188,11 @@ class Device(db.Model):
 
 
 class Membership(db.Model):
-    """A device that joined a match, and the seat it claimed there (if any)."""
+    """A device that joined a match, and the seat it claimed there (if any).
+
+    ``last_seen`` says whether the phone is still at the table (a recently seen holder must
+    consent before its seat changes hands); ``asks_seat`` is the seat it asked another phone for.
+    """
 
     __tablename__ = "memberships"
 
@@ -194,6 +203,8 @@ class Membership(db.Model):
     match_id: Mapped[int] = mapped_column(ForeignKey("matches.id"), index=True)
     seat: Mapped[int | None] = mapped_column(Integer)
     joined_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    last_seen: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    asks_seat: Mapped[int | None] = mapped_column(Integer)
 
 
 class Pending(db.Model):

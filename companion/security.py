@@ -124,21 +124,22 @@ def normalise_code(raw: str) -> str:
     return "".join(raw.split()).replace("-", "").upper()
 
 
-def _token(purpose: str, match: Match) -> str:
+def _token(purpose: str, match: Match, generation: int) -> str:
     """A 256-bit token derived from the secret key; never stored, so nothing to leak from the DB."""
-    message = f"{purpose}:{match.id}:{match.key_generation}".encode()
+    message = f"{purpose}:{match.id}:{generation}".encode()
     digest = hmac.new(current_app.config["SECRET_KEY"].encode(), message, hashlib.sha256)
     return digest.hexdigest()
 
 
 def join_token(match: Match) -> str:
     """The token in the QR link; it changes when the host rotates the code."""
-    return _token("join", match)
+    return _token("join", match, match.key_generation)
 
 
 def viewer_token(match: Match) -> str:
-    """The token of the read-only viewer link for a shared screen."""
-    return _token("view", match)
+    """The token of the TV link for a shared screen: a generation of its own, so a new join code
+    never breaks it; the host revokes it by moving that generation on."""
+    return _token("view", match, match.viewer_generation or 0)
 
 
 def token_matches(expected: str, given: str | None) -> bool:

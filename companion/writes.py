@@ -17,9 +17,10 @@ from wtforms.validators import ValidationError
 
 from .extensions import db
 from .games import EntryKind, Seam, seam_for
-from .models import Match, Membership
+from .models import Entry, Match, Membership
 from .pending import hold, pending_for
 from .rules import IllegalMove
+from .seats import acting_for, others_at_table
 from .security import is_host
 from .sheet import ATTEMPTS, Sheet, Written, append, bounded_version, by_key, entries_since, replay
 from .translate import reason
@@ -45,10 +46,31 @@ def can_write(match: Match, member: Membership) -> bool:
     return member.seat is not None or is_host(match)
 
 
+def for_other(match: Match, member: Membership, seat: int | None, confirmed: bool) -> str | None:
+    """Why this phone may not make a move of ``seat`` without saying so: that seat's own phone
+    is at the table. None when the move may go ahead."""
+    name = acting_for(match, member, seat)
+    if name is None or confirmed:
+        return None
+    return _(
+        "This is %(name)s's move, and %(name)s's phone is at the table. Make it there, or "
+        "confirm that you make it for %(name)s.",
+        name=name,
+    )
+
+
 def submit_entry(
-    match: Match, member: Membership, current: Sheet[Any], kind: EntryKind, form: Any
+    match: Match,
+    member: Membership,
+    current: Sheet[Any],
+    kind: EntryKind,
+    form: Any,
+    confirmed: bool = False,
 ) -> Submitted:
-    """Check a filled entry form and store its move, hold it, or say why not."""
+    """Check a filled entry form and store its move, hold it, or say why not.
+
+    A move that is another seated player's own (its turn) needs ``confirmed`` while that
+    player's phone is at the table."""
     if not can_write(match, member):
         return Submitted(error=_("Claim your seat first: only players enter scores."))
     if not match.is_open:
@@ -60,6 +82,9 @@ def submit_entry(
     except ValidationError:
         return Submitted()
     seam = seam_for(match.game)
+    refused = for_other(match, member, seam.owner(current, move), confirmed)
+    if refused is not None:
+        return Submitted(error=refused)
     if seam.gathers_parts:
         return gather_part(match, member, seam, form, move)
     seat = seam.chooser(current, move)
@@ -155,23 +180,50 @@ def gather_part(
 
 
 def submit_choice(
-    match: Match, member: Membership, row: int, version: object, idem_key: str | None
+    match: Match,
+    member: Membership,
+    row: int,
+    version: object,
+    idem_key: str | None,
+    confirmed: bool = False,
 ) -> Submitted:
-    """The player with the too-low card picks the row to take; the held turn is then placed."""
+    """The player with the too-low card picks the row to take; the held turn is then placed.
+    Another phone picks for them only after confirming, while their phone is at the table."""
     if not can_write(match, member):
         return Submitted(error=_("Claim your seat first: only players enter scores."))
     held = pending_for(match)
     if held is None or not isinstance(held.move.get("row_choice"), list):
         return Submitted(notice=_("That choice is no longer needed: the sheet changed."))
+    refused = for_other(match, member, held.seat, confirmed)
+    if refused is not None:
+        return Submitted(error=refused)
     move = held.move
     move["row_choice"][held.seat] = row
     return Submitted(written=append_from(match, member, move, version, idem_key))
 
 
 def submit_undo(
-    match: Match, member: Membership, seq: int, version: object, idem_key: str | None
+    match: Match,
+    member: Membership,
+    seq: int,
+    version: object,
+    idem_key: str | None,
+    confirmed: bool = False,
 ) -> Submitted:
-    """Undo entry ``seq`` by logging an undo; nothing is deleted."""
+    """Undo entry ``seq`` by logging an undo; nothing is deleted. Another seated player's
+    entry, while their phone is at the table, is undone only after confirming."""
     if not can_write(match, member):
         return Submitted(error=_("Claim your seat first: only players can undo."))
+    author = db.session.execute(
+        db.select(Entry.device_id).filter_by(match_id=match.id, seq=seq)
+    ).scalar_one_or_none()
+    name = others_at_table(match, member).get(author or "")
+    if name is not None and not confirmed:
+        return Submitted(
+            error=_(
+                "%(name)s's phone made that entry and is at the table. Undo it there, or "
+                "confirm that you undo it.",
+                name=name,
+            )
+        )
     return Submitted(written=append_from(match, member, {}, version, idem_key, undoes=seq))

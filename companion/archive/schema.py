@@ -17,7 +17,7 @@ from flask_babel import gettext
 from .. import rules
 from ..sheet import MAX_DB_INT
 
-STATUSES = ("playing", "finished", "abandoned")
+STATUSES = ("playing", "finished", "abandoned", "no_result")
 MAX_NAME = 40
 MAX_GROUP_NAME = 60
 MAX_DEPTH = 20

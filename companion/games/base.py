@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 from flask_babel import format_decimal
+from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from wtforms import HiddenField, IntegerField
 
@@ -29,16 +30,37 @@ def one_time_key() -> str:
     return secrets.token_urlsafe(16)
 
 
+NOT_A_NUMBER = _l("Type a whole number, like 3.")
+
+
+def plain_number_errors(form: Any) -> None:
+    """A box that holds no whole number says so alone, in our own words: not the library's
+    message followed by the range, which read as one broken sentence."""
+    for field in form:
+        typed = str(field.raw_data[0]).strip() if field.raw_data else ""
+        if field.process_errors and typed:
+            field.errors = [str(NOT_A_NUMBER)]
+
+
 class EntryBase(FlaskForm):
     """Fields every entry form carries: the version it was rendered at and a one-time key."""
 
     version = IntegerField(default=0)
     idem = HiddenField()
 
+    def validate(self, extra_validators: Any = None) -> bool:
+        """Validate, with :func:`plain_number_errors`."""
+        valid = bool(super().validate(extra_validators))
+        plain_number_errors(self)
+        return valid
+
     def stamp(self, version: int) -> EntryBase:
-        """Fill the hidden fields for a fresh form."""
+        """Fill the hidden fields for a fresh form (or for a typed one offered again: the
+        submitted version and key then give way to the new ones)."""
         self.version.data = version
+        self.version.raw_data = None
         self.idem.data = one_time_key()
+        self.idem.raw_data = None
         return self
 
     def seen_entry(self) -> int | None:
@@ -155,6 +177,11 @@ class Seam(Generic[State]):
 
     def chooser(self, sheet: Sheet[State], move: dict[str, Any]) -> int | None:
         """The seat whose choice ``move`` still needs (held until then), or None."""
+        return None
+
+    def owner(self, sheet: Sheet[State], move: dict[str, Any]) -> int | None:
+        """The seat whose own move ``move`` is (its turn), so another phone at the table makes
+        it only after confirming; None for a move any player may enter for the table."""
         return None
 
     def gather(

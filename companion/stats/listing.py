@@ -16,7 +16,7 @@ from flask_babel import gettext as _
 from sqlalchemy import func
 
 from ..extensions import db
-from ..models import Group, Match, Player, Seat
+from ..models import NO_RESULT, Group, Match, Player, Seat
 from .places import place_label, places, seam_of
 from .replays import Finished, final_states, load
 from .trends import Share, shares
@@ -74,9 +74,12 @@ class Page:
 
 
 def finished(group: Group, filters: Filters) -> Any:
-    """The WHERE of the list: the group's finished matches that were not deleted, filtered."""
+    """The WHERE of the list: the group's finished matches that were not deleted, filtered
+    (those ended without a result too: they show as such)."""
     query = db.select(Match).filter(
-        Match.group_id == group.id, Match.status == "finished", Match.deleted_at.is_(None)
+        Match.group_id == group.id,
+        Match.status.in_(("finished", NO_RESULT)),
+        Match.deleted_at.is_(None),
     )
     if filters.game:
         query = query.filter(Match.game == filters.game)

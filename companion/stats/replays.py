@@ -44,6 +44,8 @@ class Finished:
     created_at: datetime | None
     finished_at: datetime | None
     seats: tuple[SeatInfo, ...]
+    status: str = "finished"
+    """``no_result`` for a match ended with nothing entered (listed, never counted)."""
 
     @property
     def names(self) -> list[str]:
@@ -60,7 +62,7 @@ def chunks(ids: Sequence[int]) -> Iterable[Sequence[int]]:
 def load(query: Any) -> list[Finished]:
     """The matches ``query`` (a select of Match, ordered and limited) finds, with their seats."""
     columns = (Match.id, Match.game, Match.options, Match.seed, Match.winners,
-               Match.created_at, Match.finished_at)  # fmt: skip
+               Match.created_at, Match.finished_at, Match.status)  # fmt: skip
     rows = db.session.execute(query.with_only_columns(*columns)).all()
     seats: dict[int, list[SeatInfo]] = defaultdict(list)
     for part in chunks([row[0] for row in rows]):
@@ -82,8 +84,9 @@ def load(query: Any) -> list[Finished]:
             created,
             ended,
             tuple(seats[id_]),
+            status,
         )  # fmt: skip
-        for id_, game, options, seed, winners, created, ended in rows
+        for id_, game, options, seed, winners, created, ended, status in rows
     ]
 
 

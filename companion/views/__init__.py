@@ -34,6 +34,7 @@ def register(app: Flask) -> None:
         matches,
         play,
         players,
+        seats,
         template_helpers,
     )
 
@@ -41,7 +42,7 @@ def register(app: Flask) -> None:
     app.jinja_env.trim_blocks = True
     app.jinja_env.lstrip_blocks = True
 
-    for module in (main, matches, play, host, groups, manage, deletion, players, charts):
+    for module in (main, matches, play, seats, host, groups, manage, deletion, players, charts):
         app.register_blueprint(module.bp)
 
     @app.errorhandler(CSRFError)

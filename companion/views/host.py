@@ -6,7 +6,7 @@ from flask import Blueprint, Response, abort, request, url_for
 
 from ..extensions import db
 from ..games import seam_for
-from ..models import Match, Membership, utcnow
+from ..models import NO_RESULT, Match, Membership, utcnow
 from ..results import settle
 from ..security import is_host, is_index, member_match_or_404, new_code
 from ..sheet import replay, touch
@@ -48,6 +48,14 @@ def rotate(match_id: int) -> Response:
     return done(match)
 
 
+@bp.post("/tv")
+def revoke_tv(match_id: int) -> Response:
+    """A new TV link: the old one stops working (the join code is not touched)."""
+    match = hosted_match(match_id)
+    match.viewer_generation = (match.viewer_generation or 0) + 1
+    return done(match)
+
+
 @bp.post("/handover")
 def handover(match_id: int) -> Response:
     """Give host rights to the phone sitting in another seat."""
@@ -66,12 +74,17 @@ def handover(match_id: int) -> Response:
 
 @bp.post("/end")
 def end(match_id: int) -> Response:
-    """End the match now: the current leaders win."""
+    """End the match now: the current leaders win; a match with nothing entered (or all of it
+    undone) ends without a result, kept in the history and left out of the statistics."""
     match = hosted_match(match_id)
     if match.is_open:
         current = replay(match)
-        match.status = "finished"
-        match.winners = seam_for(match.game).leaders(current)
+        if current.effective():
+            match.status = "finished"
+            match.winners = seam_for(match.game).leaders(current)
+        else:
+            match.status = NO_RESULT
+            match.winners = None
         match.finished_at = utcnow()
         match.code = None
         settle(match, current.state)

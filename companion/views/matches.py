@@ -17,7 +17,8 @@ from wtforms.validators import Length, Optional
 from .. import join_codes, rules
 from ..extensions import db, limiter
 from ..games import SEAMS, seam_for
-from ..models import Group, Match, Membership, Player, Seat
+from ..games.base import plain_number_errors
+from ..models import Group, Match, Membership, Player, Seat, utcnow
 from ..rules import IllegalMove
 from ..security import (
     device_id,
@@ -29,6 +30,7 @@ from ..security import (
     normalise_code,
     token_matches,
 )
+from ..sheet import touch
 from ..translate import reason
 from .reply import go
 
@@ -42,6 +44,12 @@ class NewMatchBase(FlaskForm):
 
     group = SelectField(_l("Group"), choices=[], default="new")
     group_name = StringField(_l("Name of the new group"), validators=[Optional(), Length(max=60)])
+
+    def validate(self, extra_validators: Any = None) -> bool:
+        """Validate, a box that holds no whole number saying so in plain words."""
+        valid = bool(super().validate(extra_validators))
+        plain_number_errors(self)
+        return valid
 
 
 def new_match_form(slug: str, groups: list[Group]) -> Any:
@@ -90,13 +98,17 @@ def new_match(slug: str) -> Any:
         form.group.data = request.args["group"]
     known = known_players(form.group.data, groups)
     error = None
+    me = request.form.get("me", "none") if request.method == "POST" else "0"
+    me_error = None
     if form.validate_on_submit():
+        seat, me_error = host_seat(form, me)
         try:
-            match = create_match(slug, form, groups)
+            match = None if me_error else create_match(slug, form, groups, seat)
         except IllegalMove as refused:
             error = reason(refused)
         else:
-            return go(url_for("play.sheet", match_id=match.id))
+            if match is not None:
+                return go(url_for("play.sheet", match_id=match.id))
     return render_template(
         "matches/new.html",
         form=form,
@@ -105,7 +117,22 @@ def new_match(slug: str) -> Any:
         known=known,
         error=error,
         max_seats=MAX_SEATS,
+        me=me,
+        me_error=me_error,
     )
+
+
+def host_seat(form: Any, me: str) -> tuple[int | None, str | None]:
+    """The seat of the player marked "this phone" (its place among the filled boxes), or why
+    the mark cannot be used; ``none`` (or no mark, from an older form) seats nobody."""
+    if me in ("", "none"):
+        return None, None
+    if not (me.isascii() and me.isdigit() and int(me) < MAX_SEATS):
+        return None, _("Mark one of the players, or “Nobody”.")
+    filled = [i for i in range(MAX_SEATS) if (form[f"p{i}"].data or "").strip()]
+    if int(me) not in filled:
+        return None, _("The player marked “this phone” has no name: type it or mark another.")
+    return filled.index(int(me)), None
 
 
 def known_players(group_value: str | None, groups: list[Group]) -> list[str]:
@@ -114,7 +141,7 @@ def known_players(group_value: str | None, groups: list[Group]) -> list[str]:
     return sorted({p.name for g in chosen for p in g.players}, key=str.casefold)
 
 
-def create_match(slug: str, form: Any, groups: list[Group]) -> Match:
+def create_match(slug: str, form: Any, groups: list[Group], seat: int | None = None) -> Match:
     """Store a new match, its group and players; the rules check names and options first."""
     names = [
         form[f"p{i}"].data.strip() for i in range(MAX_SEATS) if (form[f"p{i}"].data or "").strip()
@@ -124,6 +151,10 @@ def create_match(slug: str, form: Any, groups: list[Group]) -> Match:
     del state_names
     names = [" ".join(n.split()) for n in names]
     group = next((g for g in groups if str(g.id) == form.group.data), None)
+    typed = " ".join((form.group_name.data or "").split()).casefold()
+    if group is None and typed:
+        # A name this phone's groups already have means that group, not a second one.
+        group = next((g for g in groups if g.name.casefold() == typed), None)
     if group is None:
         label = (form.group_name.data or "").strip() or _(
             "Table of %(day)s", day=format_date(date.today())
@@ -131,12 +162,14 @@ def create_match(slug: str, form: Any, groups: list[Group]) -> Match:
         group = Group(name=label[:60])
         db.session.add(group)
         db.session.flush()
-    return open_match(group, slug, options, names)
+    return open_match(group, slug, options, names, seat)
 
 
-def open_match(group: Group, slug: str, options: dict[str, Any], names: list[str]) -> Match:
-    """Create the match with seats for ``names`` and make this device its host."""
-    ensure_device()
+def open_match(
+    group: Group, slug: str, options: dict[str, Any], names: list[str], seat: int | None = None
+) -> Match:
+    """Create the match with seats for ``names`` and make this device its host, sitting in
+    ``seat`` when it said which player it is."""
     ensure_device()
     match = Match(
         group_id=group.id,
@@ -153,7 +186,9 @@ def open_match(group: Group, slug: str, options: dict[str, Any], names: list[str
         db.session.add(
             Seat(match_id=match.id, player_id=player_named(group, name).id, position=position)
         )
-    db.session.add(Membership(match_id=match.id, device_id=device_id()))
+    db.session.add(
+        Membership(match_id=match.id, device_id=device_id(), seat=seat, last_seen=utcnow())
+    )
     db.session.commit()
     return match
 
@@ -195,6 +230,7 @@ def rematch(match_id: int) -> Response:
             ).scalar_one()
             mine.seat = old.seat
     match.next_match_id = new.id
+    touch(match)  # the finished sheet's phones are still listening: they learn of the rematch
     db.session.commit()
     return go(url_for("play.sheet", match_id=new.id))
 

@@ -6,17 +6,18 @@ replies with the page or the fragment htmx asked for (:mod:`.sheet_replies`).
 
 from __future__ import annotations
 
-from flask import Blueprint, Response, abort, g, request, url_for
-from sqlalchemy import bindparam
+from flask import Blueprint, Response, abort, g, request
+from sqlalchemy import bindparam, update
 
 from ..extensions import db
 from ..games import EntryKind, seam_for
-from ..models import Match, Membership
-from ..security import device_id, is_index, member_match_or_404, viewer_match_or_404
-from ..sheet import Sheet, replay, touch
+from ..models import Match, Membership, utcnow
+from ..seats import mark_seen, needs_seen
+from ..security import device_id, member_match_or_404, viewer_match_or_404
+from ..sheet import Sheet, replay
 from ..writes import can_write, submit_choice, submit_entry, submit_undo
-from .reply import go, no_change, render
-from .sheet_context import invite_context, sheet_context
+from .reply import no_change, render
+from .sheet_context import invite_context, sheet_context, tv_context
 from .sheet_replies import answer
 
 bp = Blueprint("play", __name__)
@@ -28,24 +29,33 @@ ROWS = ("0", "1", "2", "3")
 def sheet(match_id: int) -> Response:
     """The whole sheet (``?entry=`` opens another way of entering)."""
     match, member = member_match_or_404(match_id)
+    seen(member)
     context = sheet_context(match, member, replay(match), kind=request.args.get("entry"))
     return render("play/sheet.html", **context)
+
+
+def seen(member: Membership) -> None:
+    """Note that this phone is at the table (a write at most once a minute)."""
+    if needs_seen(member.last_seen):
+        mark_seen(member)
+        db.session.commit()
 
 
 @bp.get("/m/<int:match_id>/live")
 def live(match_id: int) -> Response:
     """The poll: 204 while nothing changed, else the fresh scoreboard (and log, seats) fragments."""
-    seen = request.args.get("v", type=int)
-    if seen is not None and seen == member_version(match_id):
+    known = request.args.get("v", type=int)
+    if known is not None and known == member_version(match_id):
         g.quiet_session = True
         return no_change()
     match, member = member_match_or_404(match_id)
+    seen(member)
     context = sheet_context(match, member, replay(match))
     return render("play/sheet.html", "play/_live.html", **context)
 
 
 MEMBER_VERSION = (
-    db.select(Match.version)
+    db.select(Match.version, Membership.last_seen)
     .join(Membership, Membership.match_id == Match.id)
     .filter(
         Match.id == bindparam("match_id"),
@@ -60,12 +70,26 @@ def member_version(match_id: int) -> int | None:
     """The match's version if this device is a member: the whole cost of an unchanged poll.
 
     Run on the session's connection as plain SQL: a single number needs no ORM bookkeeping.
+    The phone's ``last_seen`` comes with it and is written again once a minute at most, so a
+    seat's holder counts as present while it polls (or listens and polls as a safety net).
     """
-    return (
-        db.session.connection()
-        .execute(MEMBER_VERSION, {"match_id": match_id, "device": device_id()})
-        .scalar_one_or_none()
-    )
+    connection = db.session.connection()
+    values = {"match_id": match_id, "device": device_id()}
+    row = connection.execute(MEMBER_VERSION, values).one_or_none()
+    if row is None:
+        return None
+    if needs_seen(row.last_seen):
+        connection.execute(MARK_SEEN, {"mid": match_id, "dev": values["device"], "now": utcnow()})
+        db.session.commit()
+    return int(row.version)
+
+
+MARK_SEEN = (
+    update(Membership)
+    .where(Membership.match_id == bindparam("mid"))
+    .where(Membership.device_id == bindparam("dev"))
+    .values(last_seen=bindparam("now"))
+)
 
 
 @bp.get("/m/<int:match_id>/qr.svg")
@@ -104,7 +128,9 @@ def enter(match_id: int, key: str) -> Response:
     current = replay(match)
     kind = find_kind(match, current, key)
     form = kind.form(current, request.form)
-    return answer(match, member, kind, form, submit_entry(match, member, current, kind, form))
+    confirmed = request.form.get("for_other") == "1"
+    submitted = submit_entry(match, member, current, kind, form, confirmed)
+    return answer(match, member, kind, form, submitted)
 
 
 @bp.post("/m/<int:match_id>/choose")
@@ -120,6 +146,7 @@ def choose(match_id: int) -> Response:
         ROWS.index(raw) if raw in ROWS else 0,
         request.form.get("version", type=int),
         request.form.get("idem"),
+        request.form.get("for_other") == "1",
     )
     return answer(match, member, None, None, submitted)
 
@@ -129,46 +156,29 @@ def undo(match_id: int, seq: int) -> Response:
     """Undo an entry by logging an undo; nothing is deleted."""
     match, member = member_match_or_404(match_id)
     submitted = submit_undo(
-        match, member, seq, request.form.get("version", type=int), request.form.get("idem")
+        match,
+        member,
+        seq,
+        request.form.get("version", type=int),
+        request.form.get("idem"),
+        request.form.get("for_other") == "1",
     )
     return answer(match, member, None, None, submitted)
 
 
-@bp.post("/m/<int:match_id>/seat")
-def claim(match_id: int) -> Response:
-    """ "I am Bob": this phone takes a seat (or gives it up with an empty value)."""
-    match, member = member_match_or_404(match_id)
-    raw = request.form.get("seat", "")
-    if raw == "":
-        member.seat = None
-    else:
-        if not is_index(raw, len(match.seats)):
-            abort(400)
-        taken = db.session.execute(
-            db.select(Membership).filter_by(match_id=match.id, seat=int(raw))
-        ).scalars()
-        for other in taken:
-            other.seat = None
-        db.session.flush()
-        member.seat = int(raw)
-    touch(match)
-    db.session.commit()
-    return go(url_for("play.sheet", match_id=match.id))
-
-
 @bp.get("/v/<int:match_id>/<token>")
 def viewer(match_id: int, token: str) -> Response:
-    """The read-only sheet for a shared screen: no seat, no forms."""
+    """The TV page for a shared screen: read-only, large, no seat, no forms."""
     match = viewer_match_or_404(match_id, token)
     context = sheet_context(match, None, replay(match))
-    return render("play/viewer.html", **context)
+    return render("play/tv.html", **context, tv=tv_context(match, context))
 
 
 @bp.get("/v/<int:match_id>/<token>/live")
 def viewer_live(match_id: int, token: str) -> Response:
-    """The viewer's poll."""
+    """The TV's poll."""
     match = viewer_match_or_404(match_id, token)
     if request.args.get("v", type=int) == match.version:
         return no_change()
     context = sheet_context(match, None, replay(match))
-    return render("play/viewer.html", "play/_scoreboard.html", **context)
+    return render("play/tv.html", "play/_tv.html", **context, tv=tv_context(match, context))

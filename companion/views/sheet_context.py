@@ -14,6 +14,7 @@ from ..extensions import db
 from ..games import EntryKind, seam_for
 from ..models import Entry, Match, Membership
 from ..pending import pending_for
+from ..seats import others_at_table, present, requests_for
 from ..security import device_id, is_host, join_token, viewer_token
 from ..sheet import Sheet
 
@@ -27,8 +28,10 @@ def sheet_context(
     forms: dict[str, Any] | None = None,
     error: str | None = None,
     notice: str | None = None,
+    kept: bool = False,
 ) -> dict[str, Any]:
-    """Template context of the sheet page; ``member`` None means the read-only viewer."""
+    """Template context of the sheet page; ``member`` None means the read-only viewer;
+    ``kept`` marks a form that came back filled after a conflict."""
     seam = seam_for(match.game)
     sheet.pending = pending_for(match)
     writer = member is not None and (member.seat is not None or is_host(match))
@@ -43,11 +46,14 @@ def sheet_context(
         "me": member.seat if member else None,
         "host": member is not None and is_host(match),
         "writer": writer,
-        "log": log_rows(match, sheet, writer),
+        "log": log_rows(match, sheet, writer, member),
         "last_seq": last_effective(sheet),
         "seats": seat_rows(match),
+        "asks": requests_for(match, member, member is not None and is_host(match)),
+        "my_ask": seat_name(match, member.asks_seat) if member else None,
         "error": error,
         "notice": notice,
+        "kept": kept,
         "poll_seconds": current_app.config["POLL_SECONDS"],
         "poll_url": poll_url(match, member),
         "events_url": events_url(match, member),
@@ -108,9 +114,10 @@ def invite_context(match: Match) -> dict[str, Any]:
 
 
 def seat_rows(match: Match) -> list[dict[str, Any]]:
-    """Each seat with whether this phone or another one claimed it."""
+    """Each seat with whether this phone or another one claimed it, and whether that other
+    phone is still at the table (then it is asked before the seat changes hands)."""
     claims = {
-        m.seat: m.device_id
+        m.seat: m
         for m in db.session.execute(
             db.select(Membership).filter(
                 Membership.match_id == match.id, Membership.seat.is_not(None)
@@ -118,29 +125,42 @@ def seat_rows(match: Match) -> list[dict[str, Any]]:
         ).scalars()
     }
     mine = device_id()
-    return [
-        {
-            "position": seat.position,
-            "name": seat.player.name,
-            "mine": claims.get(seat.position) == mine,
-            "taken": seat.position in claims and claims[seat.position] != mine,
-            "host": claims.get(seat.position) == match.host_device_id,
-        }
-        for seat in match.seats
-    ]
+    rows = []
+    for seat in match.seats:
+        holder = claims.get(seat.position)
+        rows.append(
+            {
+                "position": seat.position,
+                "name": seat.player.name,
+                "mine": holder is not None and holder.device_id == mine,
+                "taken": holder is not None and holder.device_id != mine,
+                "present": holder is not None and present(holder),
+                "host": holder is not None and holder.device_id == match.host_device_id,
+            }
+        )
+    return rows
 
 
-def log_rows(match: Match, sheet: Sheet, writer: bool) -> list[dict[str, Any]]:
-    """The entry log, newest first, each line attributed and undoable where that is allowed."""
+def seat_name(match: Match, position: int | None) -> str | None:
+    """The name of the player in seat ``position``."""
+    return next((s.player.name for s in match.seats if s.position == position), None)
+
+
+def log_rows(
+    match: Match, sheet: Sheet, writer: bool, member: Membership | None
+) -> list[dict[str, Any]]:
+    """The entry log, newest first, each line naming the phone that made it and undoable where
+    that is allowed (after a confirmation when it is another seated player's entry)."""
     seam = seam_for(match.game)
+    others = others_at_table(match, member) if member is not None and writer else {}
     rows = []
     for entry in reversed(sheet.entries):
         rows.append(
             {
                 "seq": entry.seq,
                 "text": describe(seam, entry, sheet.players),
-                "who": sheet.players[entry.seat] if entry.seat is not None else _("the host"),
-                "when": ago(when(entry)),
+                "by": by_line(sheet, entry),
+                "owner": others.get(entry.device_id or ""),
                 "undone": entry.seq in sheet.undone,
                 "is_undo": entry.undoes is not None,
                 "can_undo": writer
@@ -150,6 +170,16 @@ def log_rows(match: Match, sheet: Sheet, writer: bool) -> list[dict[str, Any]]:
             }
         )
     return rows
+
+
+def by_line(sheet: Sheet, entry: Entry) -> str:
+    """ "From Mia's phone, 2 minutes ago": the phone that made an entry, named by its seat then."""
+    moment = ago(when(entry))
+    if entry.seat is not None and entry.seat < len(sheet.players):
+        return _("from %(name)s's phone, %(when)s", name=sheet.players[entry.seat], when=moment)
+    if entry.device_id is None:
+        return _("from an imported sheet, %(when)s", when=moment)
+    return _("from the host's phone, %(when)s", when=moment)
 
 
 def last_effective(sheet: Sheet) -> int | None:
@@ -174,3 +204,16 @@ def describe(seam: Any, entry: Entry, players: list[str]) -> str:
     if entry.undoes is not None:
         return _("Undo of #%(seq)d", seq=entry.undoes)
     return str(seam.describe(entry.move, players))
+
+
+def tv_context(match: Match, context: dict[str, Any]) -> dict[str, Any]:
+    """What the TV shows beyond the sheet: every player's total in seat order (each game's own
+    measure: heads, lives, points, cells) and who leads now (or won)."""
+    sheet = context["sheet"]
+    standings = sheet.standings
+    leaders = context["seam"].leaders(sheet) if match.is_open else list(match.winners or [])
+    totals = [
+        {"name": name, "total": standings[i], "leads": i in leaders}
+        for i, name in enumerate(sheet.players)
+    ]
+    return {"totals": totals, "leaders": leaders}

@@ -32,6 +32,8 @@ def answer(
         return entry_reply(
             match, member, replay(match), kind, None, fresh=True, notice=submitted.notice
         )
+    if kind is None:  # a row choice or an undo: no form of its own to show the reason beside
+        return entry_reply(match, member, replay(match), None, None, notice=submitted.error)
     return entry_reply(match, member, replay(match), kind, form, error=submitted.error)
 
 
@@ -49,17 +51,43 @@ def written_reply(
             **sheet_context(match, member, fresh, kind=kind.key if kind else None),
         )
     if written.stale_after is not None:
-        notice = stale_notice(fresh, written)
-        return entry_reply(match, member, fresh, kind, None, notice=notice, fresh=True)
+        kept = kind is not None and form is not None and fits(kind, fresh, form)
+        if kept:
+            form.stamp(match.version)  # what was typed, ready to send as the next entry
+        notice = stale_notice(fresh, written, kept)
+        return entry_reply(match, member, fresh, kind, form, notice=notice, fresh=True, kept=kept)
     error = reason(written.error) if written.error else _("Nothing was saved. Try again.")
     return entry_reply(match, member, fresh, kind, form, error=error)
 
 
-def stale_notice(fresh: Sheet[Any], written: Written) -> str:
-    """ "Bob entered … a moment ago": someone else's entry arrived first."""
+def fits(kind: EntryKind, fresh: Sheet[Any], form: Any) -> bool:
+    """Whether a typed form still fits the fresh sheet (the same fields, the same hidden
+    phase), so it can be offered again as the next entry; a form for a round that has passed
+    into another kind of round is not."""
+    blank = kind.form(fresh, None)
+    typed = {f.name: f for f in form}
+    if [f.name for f in blank] != list(typed):
+        return False
+    skip = (blank.version.name, blank.idem.name)
+    return all(
+        f.data == typed[f.name].data
+        for f in blank
+        if f.type == "HiddenField" and f.name not in skip
+    )
+
+
+def stale_notice(fresh: Sheet[Any], written: Written, kept: bool = False) -> str:
+    """ "Bob entered … a moment ago": someone else's entry arrived first. When the form comes
+    back filled, the notice says so."""
     latest = written.stale_after
     assert latest is not None
     who = fresh.players[latest.seat] if latest.seat is not None else _("Another phone")
+    if kept:
+        return _(
+            "%(who)s entered something a moment ago, so yours was not saved. What you typed "
+            "is still below: check the sheet, then send it again if it is still needed.",
+            who=who,
+        )
     return _(
         "%(who)s entered something a moment ago, so yours was not saved. "
         "Check the sheet, then enter again if it is still needed.",
@@ -76,9 +104,13 @@ def entry_reply(
     error: str | None = None,
     notice: str | None = None,
     fresh: bool = False,
+    kept: bool = False,
 ) -> Response:
-    """Re-render the entry panel (htmx) or the whole page with the form kept as typed."""
-    forms = {} if fresh or kind is None else {kind.key: form}
+    """Re-render the entry panel (htmx) or the whole page with the form kept as typed.
+
+    ``fresh`` sends the fresh sheet along (the sheet changed); ``kept`` keeps the typed form
+    even then (a conflict: the values were not saved, and are offered again)."""
+    forms = {kind.key: form} if kind is not None and (kept or not fresh) else {}
     context = sheet_context(
         match,
         member,
@@ -87,6 +119,7 @@ def entry_reply(
         forms=forms,
         error=error,
         notice=notice,
+        kept=kept,
     )
     fragment = "play/_written.html" if fresh else "play/_entry.html"
     return render("play/sheet.html", fragment, **context)

@@ -27,6 +27,7 @@ def status_label(status: str) -> str:
         "playing": _("playing"),
         "finished": _("finished"),
         "abandoned": _("abandoned"),
+        "no_result": _("no result"),
     }
     return labels.get(status, status)
 

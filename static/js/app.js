@@ -39,12 +39,12 @@
     const form = event.target.closest && event.target.closest("form[data-entry]");
     if (form) form.dataset.dirty = "1";
   });
-  // A form that came back refused still holds what was typed: it counts as typed-in.
+  // A form that came back refused (or kept after a conflict) holds what was typed: typed-in.
   document.addEventListener("htmx:afterSwap", function (event) {
     const target = event.detail.target;
     if (!target || target.id !== "entry") return;
     const entry = document.getElementById("entry");
-    if (entry && entry.querySelector(".error, .field-error")) {
+    if (entry && entry.querySelector(".error, .field-error, [data-kept]")) {
       entry.querySelectorAll("form[data-entry]").forEach(function (f) { f.dataset.dirty = "1"; });
     }
   });

@@ -57,10 +57,10 @@ def test_an_evening_on_two_phones(
     expect(b.page.locator("#scoreboard th.you")).to_contain_text("Bob")
     shots(b, "reloaded-still-bob")
 
-    # A claims Ann (Bob shows as taken on another phone) and enters round 1.
+    # A sits as Ann (its new-match form said so; Bob's seat is held by a phone at the table).
     claim(a, "Ann")
     expect(a.page.locator("#seats").get_by_role("button", name="I am Bob")).to_contain_text(
-        "on another phone"
+        "ask its phone"
     )
     a.mark()
     b.mark()

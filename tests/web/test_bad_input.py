@@ -73,12 +73,12 @@ NEW_MATCH_CASES = [
     ),
     pytest.param(
         {**players("Ann", "Bob"), "end": "limit", "limit": "abc"},
-        "Not a valid integer",
+        "Type a whole number",
         id="limit-not-a-number",
     ),
     pytest.param(
         {**players("Ann", "Bob"), "end": "limit", "limit": "1.5"},
-        "Not a valid integer",
+        "Type a whole number",
         id="limit-fraction",
     ),
     pytest.param({**players("Ann", "Bob"), "variant": "turbo"}, "Not a valid choice", id="variant"),
@@ -123,11 +123,11 @@ def test_new_match_for_a_group_of_another_device_is_refused(
 HEADS_CASES = [
     pytest.param(["", "3"], "Enter a number for every player", id="empty"),
     pytest.param(["  ", "3"], "Not a valid integer", id="blank"),
-    pytest.param(["-1", "3"], "Between 0 and 167", id="negative"),
-    pytest.param(["abc", "3"], "Not a valid integer", id="abc"),
-    pytest.param(["1.5", "3"], "Not a valid integer", id="fraction"),
-    pytest.param(["999", "3"], "Between 0 and 167", id="too-large"),
-    pytest.param(["9" * 40, "3"], "Between 0 and 167", id="huge"),
+    pytest.param(["-1", "3"], "At most 167", id="negative"),
+    pytest.param(["abc", "3"], "Type a whole number", id="abc"),
+    pytest.param(["1.5", "3"], "Type a whole number", id="fraction"),
+    pytest.param(["999", "3"], "At most 167", id="too-large"),
+    pytest.param(["9" * 40, "3"], "At most 167", id="huge"),
     pytest.param(["100", "68"], "cannot give more than 167", id="over-167-in-total"),
 ]
 
@@ -166,7 +166,8 @@ CARDS_CASES = [
     ),
     pytest.param(["abc", "1"], "is not a card number", id="abc"),
     pytest.param(["-3", "1"], "is not a card number", id="negative"),
-    pytest.param(["1.5", "2"], "is not a card number", id="fraction"),
+    pytest.param(["1/5", "2"], "is not a card number", id="slash"),
+    pytest.param(["1.5", "5"], "Card 5 is entered twice", id="dots-separate-cards"),
     pytest.param(["1" * 300, "2"], "is not a card number", id="huge"),
 ]
 

@@ -415,7 +415,7 @@ def test_the_host_without_a_seat_plays_both_sides(phone: Phone, other: Phone) ->
     mark(phone, match_id, 0, 4)
     assert len(moves(phone.app, match_id)) == 4
     other.join(match_id)  # joined without a seat: only watches
-    assert "Say who you are below" in text(other.get(f"/m/{match_id}"))
+    assert "Tap your name under" in text(other.get(f"/m/{match_id}"))
     assert "Claim your seat first" in text(roll(other, match_id, "1444C"))
 
 

@@ -112,6 +112,13 @@ def test_stale_htmx_entry_gets_the_notice_and_the_fresh_sheet_fragments(
     version_input = first.find("input", name="heads-version")
     assert version_input is not None and version_input.attrs["value"] == new_version
     assert count(phone.app, Entry) == 1
+    kept = {i.attrs["name"]: i.attrs.get("value") for i in first.find_all("input")}
+    assert (kept["heads-seat0"], kept["heads-seat1"]) == ("4", "14"), "what was typed comes back"
+    assert "still below" in first.find(class_="notice").text()  # type: ignore[union-attr]
+    assert first.find(class_="notice").attrs.get("data-kept") is not None  # type: ignore[union-attr]
+    again = {k: v or "" for k, v in kept.items() if k.startswith("heads-")}
+    assert other.post(f"/m/{match_id}/entry/heads", again, hx=True).status_code == 200
+    assert count(phone.app, Entry) == 2, "sent again as the next round"
 
 
 def test_a_double_tap_stores_one_entry_and_both_answers_are_ok(phone: Phone, other: Phone) -> None:
@@ -177,7 +184,8 @@ def test_undoing_twice_is_refused(phone: Phone, other: Phone) -> None:
     stale_button = undo_form(other, match_id, 1)
     assert undo(phone, match_id, 1).status_code == 303
     version = str(match_row(phone.app, match_id)["version"])
-    response = other.post(f"/m/{match_id}/undo/1", {"version": version, "idem": "again-1"})
+    again = {"version": version, "idem": "again-1", "for_other": "1"}
+    response = other.post(f"/m/{match_id}/undo/1", again)
     assert response.status_code == 200
     assert "already undone" in text_of(response)
     response = other.post(f"/m/{match_id}/undo/1", stale_button)
@@ -266,7 +274,7 @@ def test_the_log_attributes_each_entry(phone: Phone, other: Phone) -> None:
     match_id = table(phone, other)
     other.enter_heads(match_id, [3, 13])
     log = parse(phone.get(f"/m/{match_id}").get_data(as_text=True)).by_id("log")
-    assert "by Bob" in log.text()
+    assert "from Bob's phone" in log.text()
     assert "Ann 3" in log.text() and "Bob 13" in log.text()
 
 

@@ -73,13 +73,18 @@ def test_the_open_scoreboard_polls_every_two_seconds(phone: Phone) -> None:
     assert board.attrs["hx-swap"] == "outerHTML"
 
 
-def test_the_finished_match_stops_polling(phone: Phone, other: Phone) -> None:
+def test_the_finished_match_polls_until_the_rematch_then_stops(phone: Phone, other: Phone) -> None:
     match_id = table(phone, other, end="rounds", rounds="1")
     url = poll_url_of(other, match_id)
     assert phone.enter_heads(match_id, [3, 13]).status_code == 303
     assert match_row(phone.app, match_id)["status"] == "finished"
+    listening = top_elements(other.get(url, hx=True).get_data(as_text=True))[0]
+    assert "hx-trigger" in listening.attrs, "every phone hears of a rematch"
+    url = poll_url_of(other, match_id)
+    assert phone.post(f"/m/{match_id}/rematch").status_code == 303
     fragment = top_elements(other.get(url, hx=True).get_data(as_text=True))[0]
     assert fragment.attrs["id"] == "scoreboard"
+    assert "The rematch has started" in fragment.text()
     assert "hx-trigger" not in fragment.attrs
     assert "hx-get" not in fragment.attrs
     assert "Winner: Ann" in fragment.text()

@@ -239,12 +239,15 @@ def test_claiming_a_seat_and_being_back_in_it_after_a_reload(phone: Phone, other
     assert "Bob" in page.by_id("seats").find("button", aria_pressed="true").text()  # type: ignore[union-attr]
 
 
-def test_claiming_a_taken_seat_moves_it_and_leaving_frees_it(phone: Phone, other: Phone) -> None:
+def test_a_held_seat_is_asked_for_and_leaving_is_its_own_confirmed_action(
+    phone: Phone, other: Phone
+) -> None:
     match_id = table(phone, other)
     assert phone.post(f"/m/{match_id}/seat", {"seat": "1"}).status_code == 303
-    assert membership_of(phone.app, phone, match_id).seat == 1  # type: ignore[union-attr]
-    assert membership_of(phone.app, other, match_id).seat is None  # type: ignore[union-attr]
-    assert phone.post(f"/m/{match_id}/seat", {"seat": ""}).status_code == 303
+    assert membership_of(phone.app, phone, match_id).seat == 0  # type: ignore[union-attr]
+    assert membership_of(phone.app, other, match_id).seat == 1  # type: ignore[union-attr]
+    assert phone.post(f"/m/{match_id}/seat/leave", {}).status_code == 400
+    assert phone.post(f"/m/{match_id}/seat/leave", {"confirm": "1"}).status_code == 303
     assert membership_of(phone.app, phone, match_id).seat is None  # type: ignore[union-attr]
 
 
@@ -253,13 +256,13 @@ def test_a_member_without_a_seat_cannot_enter_but_the_host_can(phone: Phone, oth
     other.join(match_id)
     page = parse(other.get(f"/m/{match_id}").get_data(as_text=True))
     assert page.find("form", action=f"/m/{match_id}/entry/heads") is None
-    assert "Say who you are" in page.by_id("entry").text()
+    assert "Tap your name under" in page.by_id("entry").text()
     version = str(match_row(phone.app, match_id)["version"])
     data = {"heads-seat0": "1", "heads-seat1": "2", "heads-version": version, "heads-idem": "k1"}
     for hx in (False, True):
         response = other.post(f"/m/{match_id}/entry/heads", data, hx=hx)
         assert response.status_code == 200
-        assert "Say who you are" in text_of(response)
+        assert "Tap your name under" in text_of(response)
     assert count(phone.app, Entry) == 0
     # The host has no seat either, and may enter.
     assert membership_of(phone.app, phone, match_id).seat is None  # type: ignore[union-attr]

@@ -143,7 +143,9 @@ def test_a_bad_hand_is_refused_in_place_and_nothing_is_held(phone: Phone, other:
     cats = unescape(hand(phone, match_id, 0, {"cat": 5, "bear": 5}).get_data(as_text=True))
     assert "There are only 4 cat cards in the game." in cats
     typo = unescape(hand(phone, match_id, 0, {"giraffe": -1}).get_data(as_text=True))
-    assert "Between 0 and 10." in typo
+    assert "A count cannot be below 0." in typo and "Tra" not in typo
+    giraffes = unescape(hand(phone, match_id, 0, {"giraffe": 10}).get_data(as_text=True))
+    assert "There are only 9 giraffe cards in the game." in giraffes
     assert "Hands shown so far" not in page(other, match_id)
 
     assert hand(phone, match_id, 0, {"giraffe": 5, "bear": 5}).status_code == 200

@@ -107,7 +107,8 @@ def hands_form(sheet: Sheet[NuotaState], formdata: Any) -> EntryBase:
             SPECIES_LABELS[species.name],
             validators=[
                 Optional(),
-                NumberRange(0, HAND_SIZE, _l("Between %(min)s and %(max)s.")),
+                # Too many copies: the rules say how many the deck holds, by name.
+                NumberRange(min=0, message=_l("A count cannot be below 0.")),
             ],
         )
     form: Any = type("HandsForm", (HandsBase,), fields)(formdata=formdata, prefix="hands")

@@ -3,6 +3,7 @@ and the moves they make. The table-mode form is in :mod:`.table`."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from flask_babel import gettext as _
@@ -78,7 +79,14 @@ def heads_form(sheet: Sheet[SixNimmtState], formdata: Any) -> EntryBase:
             name,
             validators=[
                 InputRequired(_l("Enter a number for every player (0 if none).")),
-                NumberRange(0, limit, _l("Between %(min)s and %(max)s.")),
+                NumberRange(
+                    0,
+                    limit,
+                    _l(
+                        "At most %(max)s: the cards in play, less the four that stay in the "
+                        "rows, hold no more heads than that."
+                    ),
+                ),
             ],
         )
         for i, name in enumerate(sheet.players)
@@ -88,7 +96,8 @@ def heads_form(sheet: Sheet[SixNimmtState], formdata: Any) -> EntryBase:
 
 
 def cards_form(sheet: Sheet[SixNimmtState], formdata: Any) -> EntryBase:
-    """The cards each player took, typed as numbers separated by spaces."""
+    """The cards each player took, typed as numbers separated by spaces, commas or dots (a
+    phone's number pad has a comma or a dot but no space)."""
     fields = {
         f"seat{i}": StringField(name, validators=[Optional()])
         for i, name in enumerate(sheet.players)
@@ -97,9 +106,13 @@ def cards_form(sheet: Sheet[SixNimmtState], formdata: Any) -> EntryBase:
     return form_class(formdata=formdata, prefix="cards")
 
 
+SEPARATORS = re.compile(r"[,.;·]")
+"""What may stand between two card numbers besides spaces: whatever a number pad offers."""
+
+
 def parse_cards(text: str | None) -> list[int]:
-    """Numbers from free text ("5 17, 55"); anything else is refused with a message."""
-    cleaned = (text or "").replace(",", " ").replace(";", " ").split()
+    """Numbers from free text ("5 17, 55", "5.17.55"); anything else is refused with a message."""
+    cleaned = SEPARATORS.sub(" ", text or "").split()
     cards = []
     for token in cleaned:
         if not (token.isascii() and token.isdigit()) or len(token) > 4:

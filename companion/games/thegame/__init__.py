@@ -82,6 +82,12 @@ class TheGameSeam(Seam[TheGameState]):
         """The scoreboard carries no form: every phone of the table may share its rendering."""
         return True
 
+    def owner(self, sheet: Sheet[TheGameState], move: dict[str, Any]) -> int | None:
+        """A card played, an end of turn or "we are stuck" belong to the player whose turn it is."""
+        if move.get("type") in ("play", "end_turn", "stuck"):
+            return rules.active_seat(sheet.state)
+        return None
+
     def running_totals(self, sheet: Sheet[TheGameState]) -> Running | None:
         """The team's cards left after each turn; None when only the result was typed."""
         return scoreboard.running(sheet)

@@ -61,7 +61,7 @@ def board(sheet: Sheet[TheGameState]) -> dict[str, Any]:
         "typed": state.left is not None,
         "tracking": rules.tracking(state),
         "piles": [pile_view(state, pile, alerts) for pile in range(rules.PILES)],
-        "fires": list(alerts.values()),
+        "fires": list(alerts.values()) if sheet.outcome is None else [],
         "active": active,
         "active_name": sheet.players[active] if active is not None else None,
         "next_name": sheet.players[following] if following is not None else None,

@@ -1,0 +1,167 @@
+"""Seats with consent: who holds a seat, who asked for one, and who may act for whom.
+
+A phone that was seen at the table in the last few minutes (``SEAT_HELD_SECONDS``) keeps its
+seat until it consents: another phone only *asks*, the holder's phone is told and lets the seat
+go or keeps it; the host may hand the seat over after a confirmation. A seat whose phone has
+gone quiet, or that no phone holds, is free to take with one tap (pass-and-play: a seat with no
+phone is open to every seated phone). Tapping your own seat never leaves it; leaving is its own
+action.
+
+The same idea guards moves: a move that belongs to another seated player (their row choice,
+their turn, an undo of their entry) is made by their phone, or by another one only when it says
+so (``for_other``). None of this commits: the caller bumps the version and commits.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+
+from flask import current_app
+
+from .extensions import db
+from .models import Match, Membership, utcnow
+
+SEEN_EVERY = timedelta(seconds=60)
+"""How stale ``last_seen`` may grow before a poll writes it again (once a minute, not per poll)."""
+
+
+def aware(moment: datetime) -> datetime:
+    """An aware UTC datetime (SQLite gives naive ones back)."""
+    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
+
+
+def held_for() -> timedelta:
+    """How long after its last request a phone still counts as at the table."""
+    return timedelta(seconds=current_app.config["SEAT_HELD_SECONDS"])
+
+
+def present(member: Membership | None) -> bool:
+    """Whether this member's phone was seen recently enough to be asked before losing its seat."""
+    if member is None or member.last_seen is None:
+        return False
+    return utcnow() - aware(member.last_seen) < held_for()
+
+
+def needs_seen(last_seen: datetime | None) -> bool:
+    """Whether a request from this phone should write a new ``last_seen``."""
+    return last_seen is None or utcnow() - aware(last_seen) >= SEEN_EVERY
+
+
+def mark_seen(member: Membership) -> None:
+    """Note that this phone is at the table (at most once a minute; the caller commits)."""
+    if needs_seen(member.last_seen):
+        member.last_seen = utcnow()
+
+
+def members(match: Match) -> list[Membership]:
+    """Every phone that joined ``match``."""
+    return list(db.session.execute(db.select(Membership).filter_by(match_id=match.id)).scalars())
+
+
+def holder(match: Match, position: int) -> Membership | None:
+    """The phone holding seat ``position``, if any."""
+    return next((m for m in members(match) if m.seat == position), None)
+
+
+@dataclass(frozen=True)
+class Claim:
+    """What became of "I am …": ``taken``, ``asked`` (the holder must consent) or ``already``."""
+
+    outcome: str
+
+
+def claim(match: Match, member: Membership, position: int, *, as_host: bool = False) -> Claim:
+    """Take seat ``position`` if it is free or its phone went quiet; otherwise ask its phone.
+
+    ``as_host`` is the host's confirmed reassignment: the seat changes hands without asking.
+    """
+    if member.seat == position:
+        member.asks_seat = None
+        return Claim("already")
+    current = holder(match, position)
+    if current is not None and present(current) and not as_host:
+        member.asks_seat = position
+        return Claim("asked")
+    if current is not None:
+        current.seat = None
+    db.session.flush()
+    member.seat = position
+    member.asks_seat = None
+    return Claim("taken")
+
+
+def answer(match: Match, member: Membership, asker_device: str, give: bool, host: bool) -> bool:
+    """The holder (or the host) lets the asked seat go to the asking phone, or keeps it.
+
+    False when there is nothing to answer (the request was withdrawn or already answered) or
+    this phone may not answer it.
+    """
+    asker = next((m for m in members(match) if m.device_id == asker_device), None)
+    if asker is None or asker.asks_seat is None:
+        return False
+    current = holder(match, asker.asks_seat)
+    if not host and (current is None or current.device_id != member.device_id):
+        return False
+    if give:
+        if current is not None:
+            current.seat = None
+        db.session.flush()
+        asker.seat = asker.asks_seat
+    asker.asks_seat = None
+    return True
+
+
+def leave(member: Membership) -> None:
+    """This phone gives up its seat (a confirmed action of its own)."""
+    member.seat = None
+    member.asks_seat = None
+
+
+def requests_for(match: Match, member: Membership | None, host: bool) -> list[dict[str, object]]:
+    """The seat requests this phone should answer: those for its seat, and every one for a host.
+
+    Each names the asking phone (by its own seat when it has one) and the seat asked for.
+    """
+    if member is None:
+        return []
+    everyone = members(match)
+    names = {seat.position: seat.player.name for seat in match.seats}
+    out = []
+    for asker in everyone:
+        if asker.asks_seat is None or asker.device_id == member.device_id:
+            continue
+        mine = member.seat == asker.asks_seat
+        if not (mine or host) or asker.asks_seat not in names:
+            continue
+        out.append(
+            {
+                "device": asker.device_id,
+                "seat": names[asker.asks_seat],
+                "asker": names.get(asker.seat) if asker.seat is not None else None,
+                "mine": mine,
+            }
+        )
+    return out
+
+
+def acting_for(match: Match, member: Membership, seat: int | None) -> str | None:
+    """The name of the player whose own phone should make a move of ``seat``, when that is
+    another phone at the table; None when this phone may make it without asking."""
+    if seat is None or seat == member.seat:
+        return None
+    current = holder(match, seat)
+    if current is None or current.device_id == member.device_id or not present(current):
+        return None
+    return next((s.player.name for s in match.seats if s.position == seat), None)
+
+
+def others_at_table(match: Match, member: Membership) -> dict[str, str]:
+    """Seated phones other than this one that were seen recently, by device id, each with the
+    name of its seat: an undo of one of their entries asks this phone to confirm first."""
+    names = {seat.position: seat.player.name for seat in match.seats}
+    return {
+        m.device_id: names[m.seat]
+        for m in members(match)
+        if m.seat in names and m.device_id != member.device_id and present(m)
+    }

@@ -1,0 +1,68 @@
+"""Seats with consent: "I am …", asking a phone for its seat, answering, leaving.
+
+The decisions are in :mod:`companion.seats`; each view checks the form, lets it decide, bumps
+the version (so every phone of the table sees the change) and goes back to the sheet.
+"""
+
+from __future__ import annotations
+
+from flask import Blueprint, Response, abort, request, url_for
+
+from .. import seats
+from ..extensions import db
+from ..models import Match
+from ..security import is_host, is_index, member_match_or_404
+from ..sheet import touch
+from .reply import go
+
+bp = Blueprint("seats", __name__, url_prefix="/m/<int:match_id>/seat")
+
+
+def back(match: Match) -> Response:
+    """Commit with a new version, then the sheet at its seats."""
+    touch(match)
+    db.session.commit()
+    return go(url_for("play.sheet", match_id=match.id) + "#seats")
+
+
+@bp.post("")
+def claim(match_id: int) -> Response:
+    """ "I am Bob": take a free seat, or ask the phone that holds it (the host may confirm a
+    reassignment with ``as_host``). Tapping your own seat keeps it."""
+    match, member = member_match_or_404(match_id)
+    raw = request.form.get("seat", "")
+    if not is_index(raw, len(match.seats)):
+        abort(400)
+    as_host = request.form.get("as_host") == "1" and is_host(match)
+    seats.claim(match, member, int(raw), as_host=as_host)
+    seats.mark_seen(member)
+    return back(match)
+
+
+@bp.post("/answer")
+def answer(match_id: int) -> Response:
+    """The holder of an asked seat (or the host) lets it go or keeps it."""
+    match, member = member_match_or_404(match_id)
+    asker = request.form.get("device", "")
+    give = request.form.get("give") == "1"
+    if not seats.answer(match, member, asker, give, is_host(match)):
+        return go(url_for("play.sheet", match_id=match.id) + "#seats")
+    return back(match)
+
+
+@bp.post("/cancel")
+def cancel(match_id: int) -> Response:
+    """Withdraw this phone's request for a seat."""
+    match, member = member_match_or_404(match_id)
+    member.asks_seat = None
+    return back(match)
+
+
+@bp.post("/leave")
+def leave(match_id: int) -> Response:
+    """Give up this phone's seat (the confirmed action behind "Leave this seat")."""
+    match, member = member_match_or_404(match_id)
+    if request.form.get("confirm") != "1":
+        abort(400)
+    seats.leave(member)
+    return back(match)

@@ -1,0 +1,152 @@
+"""Seats with consent: a held seat is asked for, its phone answers, the host confirms a
+reassignment, your own seat stays yours, and another player's move waits for a confirmation."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from flask import Flask
+
+from companion.extensions import db
+from companion.models import Entry, Membership, utcnow
+
+from ..conftest import Phone, count
+from .helpers import device_of, membership_of, parse, table, text_of
+
+
+def seat_of(phone: Phone, match_id: int) -> int | None:
+    """The seat ``phone`` holds."""
+    row = membership_of(phone.app, phone, match_id)
+    assert row is not None
+    return row.seat
+
+
+def gone_quiet(app: Flask, phone: Phone, match_id: int) -> None:
+    """Make ``phone`` look as if it left the table a while ago."""
+    with app.app_context():
+        row = (
+            db.session.query(Membership)
+            .filter_by(match_id=match_id, device_id=device_of(phone))
+            .one()
+        )
+        row.last_seen = utcnow() - timedelta(minutes=30)
+        db.session.commit()
+
+
+def test_a_seat_held_by_a_phone_at_the_table_is_asked_for_and_can_be_kept(
+    phone: Phone, other: Phone
+) -> None:
+    match_id = table(phone, other)
+    assert phone.post(f"/m/{match_id}/seat", {"seat": "1"}).status_code == 303
+    assert (seat_of(phone, match_id), seat_of(other, match_id)) == (0, 1)
+    asked = parse(other.get(f"/m/{match_id}").get_data(as_text=True)).by_id("asks")
+    assert "Ann's phone asks to be Bob" in asked.text()
+    assert "Asked" in text_of(phone.get(f"/m/{match_id}"))
+    keep = {"device": device_of(phone), "give": "0"}
+    assert other.post(f"/m/{match_id}/seat/answer", keep).status_code == 303
+    assert (seat_of(phone, match_id), seat_of(other, match_id)) == (0, 1)
+    assert (
+        "asks to be"
+        not in parse(other.get(f"/m/{match_id}").get_data(as_text=True)).by_id("asks").text()
+    )
+
+
+def test_the_holder_lets_the_seat_go(phone: Phone, other: Phone) -> None:
+    match_id = table(phone, other)
+    phone.post(f"/m/{match_id}/seat", {"seat": "1"})
+    give = {"device": device_of(phone), "give": "1"}
+    assert other.post(f"/m/{match_id}/seat/answer", give).status_code == 303
+    assert (seat_of(phone, match_id), seat_of(other, match_id)) == (1, None)
+
+
+def test_only_the_holder_or_the_host_answers(app: Flask, phone: Phone, other: Phone) -> None:
+    match_id = table(phone, other, names=["Ann", "Bob", "Cy"])
+    third = Phone(app)
+    third.join(match_id)
+    third.post(f"/m/{match_id}/seat", {"seat": "1"})
+    give = {"device": device_of(third), "give": "1"}
+    # Ann's phone is the host: it sees the request and may give the seat after confirming.
+    assert "asks to be Bob" in text_of(phone.get(f"/m/{match_id}"))
+    stranger = Phone(app)
+    stranger.join(match_id)
+    stranger.post(f"/m/{match_id}/seat/answer", give)
+    assert seat_of(other, match_id) == 1
+    assert phone.post(f"/m/{match_id}/seat/answer", give).status_code == 303
+    assert (seat_of(third, match_id), seat_of(other, match_id)) == (1, None)
+
+
+def test_a_quiet_phone_loses_its_seat_with_one_tap(app: Flask, phone: Phone, other: Phone) -> None:
+    match_id = table(phone, other)
+    gone_quiet(app, other, match_id)
+    assert "phone away" in text_of(phone.get(f"/m/{match_id}"))
+    phone.post(f"/m/{match_id}/seat", {"seat": "1"})
+    assert (seat_of(phone, match_id), seat_of(other, match_id)) == (1, None)
+
+
+def test_the_host_reassigns_a_held_seat_with_a_confirmation(phone: Phone, other: Phone) -> None:
+    match_id = table(phone, other)
+    page = parse(phone.get(f"/m/{match_id}").get_data(as_text=True)).by_id("seats")
+    assert page.find("input", name="as_host") is not None
+    phone.post(f"/m/{match_id}/seat", {"seat": "1", "as_host": "1"})
+    assert (seat_of(phone, match_id), seat_of(other, match_id)) == (1, None)
+    # Another phone cannot do the same.
+    other.post(f"/m/{match_id}/seat", {"seat": "1", "as_host": "1"})
+    assert (seat_of(phone, match_id), seat_of(other, match_id)) == (1, None)
+
+
+def test_tapping_your_own_seat_keeps_it(phone: Phone, other: Phone) -> None:
+    match_id = table(phone, other)
+    assert phone.post(f"/m/{match_id}/seat", {"seat": "0"}).status_code == 303
+    assert seat_of(phone, match_id) == 0
+    assert phone.post(f"/m/{match_id}/seat", {"seat": ""}).status_code == 400
+    assert seat_of(phone, match_id) == 0
+
+
+def test_the_new_match_form_seats_this_phone(phone: Phone) -> None:
+    form = parse(phone.get("/new/sixnimmt").get_data(as_text=True)).by_id("new-match")
+    assert form.find("input", type="radio", name="me", value="0", checked=True) is not None
+    match_id = phone.new_match(["", "Ann", "Bob"], me="2")
+    assert seat_of(phone, match_id) == 1, "Bob is the second filled box"
+    unseated = phone.new_match(["Ann", "Bob"], me="none")
+    assert seat_of(phone, unseated) is None
+
+
+def test_a_mark_on_an_empty_box_is_refused_in_place(phone: Phone) -> None:
+    data = {"p0": "Ann", "p1": "Bob", "me": "3", "variant": "base", "end": "gt66", "group": "new"}
+    response = phone.post("/new/sixnimmt", data)
+    assert response.status_code == 200
+    assert "has no name" in text_of(response)
+
+
+def test_undoing_another_phones_entry_needs_a_confirmation(phone: Phone, other: Phone) -> None:
+    match_id = table(phone, other)
+    assert other.enter_heads(match_id, [3, 13]).status_code == 303
+    log = parse(phone.get(f"/m/{match_id}").get_data(as_text=True)).by_id("log")
+    assert "from Bob's phone" in log.text()
+    assert "Bob's phone made this entry" in log.text()
+    version = str(_version(phone.app, match_id))
+    refused = phone.post(f"/m/{match_id}/undo/1", {"version": version, "idem": "u-1"})
+    assert refused.status_code == 200 and "confirm" in text_of(refused)
+    assert count(phone.app, Entry) == 1
+    confirmed = {"version": version, "idem": "u-2", "for_other": "1"}
+    assert phone.post(f"/m/{match_id}/undo/1", confirmed).status_code == 303
+    assert count(phone.app, Entry) == 2
+    log = parse(other.get(f"/m/{match_id}").get_data(as_text=True)).by_id("log")
+    assert "Undo of #1 from Ann's phone" in log.text()
+
+
+def test_a_quiet_phones_entry_is_undone_without_asking(
+    app: Flask, phone: Phone, other: Phone
+) -> None:
+    match_id = table(phone, other)
+    other.enter_heads(match_id, [3, 13])
+    gone_quiet(app, other, match_id)
+    version = str(_version(phone.app, match_id))
+    assert phone.post(f"/m/{match_id}/undo/1", {"version": version}).status_code == 303
+
+
+def _version(app: Flask, match_id: int) -> int:
+    from companion.models import Match
+
+    with app.app_context():
+        return db.session.get(Match, match_id).version  # type: ignore[union-attr]

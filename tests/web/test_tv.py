@@ -1,0 +1,50 @@
+"""The TV page: its own link (a new join code leaves it alone, the host can revoke it), large
+totals and the leader, the game's own board and the last entries."""
+
+from __future__ import annotations
+
+from ..conftest import Phone
+from .helpers import parse, table, text_of, top_elements, viewer_path
+
+
+def test_the_tv_shows_totals_the_leader_the_board_and_the_last_entries(
+    phone: Phone, other: Phone
+) -> None:
+    match_id = table(phone, other, names=["Ann", "Bob", "Cy"])
+    phone.enter_heads(match_id, [10, 4, 7])
+    screen = Phone(phone.app)
+    page = parse(screen.get(viewer_path(phone, match_id)).get_data(as_text=True))
+    board = page.by_id("scoreboard")
+    assert "tv-board" in board.attrs["class"]
+    totals = [li.text() for li in board.find("ol", class_="tv-totals").find_all("li")]  # type: ignore[union-attr]
+    assert totals == ["Ann 10", "Bob 4", "Cy 7"]
+    assert "Leading: Bob" in board.text()
+    assert "Last entries" in board.text() and "#1" in board.text()
+    assert board.find(class_="tv-game") is not None
+    assert page.find("form", method="post") is None, "nothing to tap on the TV"
+
+
+def test_a_new_join_code_leaves_the_tv_link_working(phone: Phone) -> None:
+    match_id = phone.new_match(["Ann", "Bob"])
+    path = viewer_path(phone, match_id)
+    assert phone.post(f"/m/{match_id}/host/rotate").status_code == 303
+    screen = Phone(phone.app)
+    assert screen.get(path).status_code == 200
+    assert viewer_path(phone, match_id) == path
+    poll = parse(screen.get(path).get_data(as_text=True)).by_id("scoreboard").attrs["hx-get"]
+    phone.post(f"/m/{match_id}/host/lock", {"locked": "1"})
+    response = screen.get(poll, hx=True)
+    assert response.status_code == 200
+    assert top_elements(response.get_data(as_text=True))[0].attrs["id"] == "scoreboard"
+
+
+def test_the_host_revokes_the_tv_link(phone: Phone, other: Phone) -> None:
+    match_id = table(phone, other)
+    path = viewer_path(phone, match_id)
+    assert other.post(f"/m/{match_id}/host/tv").status_code == 403
+    assert phone.post(f"/m/{match_id}/host/tv").status_code == 303
+    screen = Phone(phone.app)
+    assert screen.get(path).status_code == 404
+    fresh = viewer_path(phone, match_id)
+    assert fresh != path and screen.get(fresh).status_code == 200
+    assert "TV view for a big screen" in text_of(phone.get(f"/m/{match_id}"))
