@@ -32,16 +32,18 @@ def register(app: Flask) -> None:
         main,
         manage,
         matches,
+        offline,
         play,
         players,
         template_helpers,
     )
 
     template_helpers.init_app(app)
+    offline.init_app(app)
     app.jinja_env.trim_blocks = True
     app.jinja_env.lstrip_blocks = True
 
-    for module in (main, matches, play, host, groups, manage, deletion, players, charts):
+    for module in (main, matches, play, host, groups, manage, deletion, players, charts, offline):
         app.register_blueprint(module.bp)
 
     @app.errorhandler(CSRFError)
