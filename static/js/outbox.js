@@ -201,8 +201,9 @@
     const every = pollMs();
     if (!el) return;
     if (!every) { el.hidden = true; return; }
-    const state = !navigator.onLine ? "offline" : failing || (items.length && !stream) ? "reconnecting" : "live";
-    const old = !stream && Date.now() - heard > 2 * every;
+    const ringing = stream && navigator.onLine; // then the timed poll runs every third interval
+    const state = !navigator.onLine ? "offline" : failing || (items.length && !ringing) ? "reconnecting" : "live";
+    const old = Date.now() - heard > 2 * every * (ringing ? 3 : 1);
     el.hidden = false;
     el.dataset.state = state;
     el.querySelector(".state").textContent = el.dataset[state];
@@ -257,23 +258,30 @@
     total.querySelector("span").textContent = phrase[2];
   });
 
-  // The service worker keeps this page for offline use. On a first visit it was not running
-  // yet: hand it this page as loaded and the files it named.
-  function register(copy) {
+  // The service worker keeps the last good copy of this page for offline use. It keeps what
+  // the network sends; on a first visit (before it ran) and whenever the sheet moves on, the
+  // page hands it its own copy and the files it named (from the browser's cache).
+  function keepCopy() {
     const body = document.body;
-    if (!body.dataset.sw || !("serviceWorker" in navigator)) return;
-    const first = !navigator.serviceWorker.controller;
-    navigator.serviceWorker.register(body.dataset.sw, { scope: "/" }).catch(function () {});
-    if (!first || !body.dataset.keep) return;
+    if (!body.dataset.keep || body.hasAttribute("data-offline-copy") || !("serviceWorker" in navigator)) return;
+    const html = "<!doctype html>\n" + document.documentElement.outerHTML;
     const files = Array.from(document.querySelectorAll("script[src], link[rel=stylesheet]"))
       .map(function (el) { return el.getAttribute("src") || el.getAttribute("href"); });
     navigator.serviceWorker.ready.then(function (registration) {
-      registration.active.postMessage({ type: "keep", tag: body.dataset.keep, path: location.pathname, html: copy, files: files });
+      registration.active.postMessage({ type: "keep", tag: body.dataset.keep, path: location.pathname, html: html, files: files });
     });
   }
+  document.addEventListener("htmx:afterSettle", function (event) {
+    const target = event.detail.target;
+    if (target && (target.id === "scoreboard" || target.id === "entry")) keepCopy();
+  });
 
   document.addEventListener("DOMContentLoaded", function () {
-    register("<!doctype html>\n" + document.documentElement.outerHTML);
+    const sw = document.body.dataset.sw;
+    if (sw && "serviceWorker" in navigator) {
+      if (!navigator.serviceWorker.controller) keepCopy();
+      navigator.serviceWorker.register(sw, { scope: "/" }).catch(function () {});
+    }
     tell();
     show();
     if (items.length) drain();
