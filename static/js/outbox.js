@@ -56,6 +56,7 @@
     const params = new URLSearchParams(formData);
     const key = keyOf(params);
     if (!key) return false;
+    items = load(); // another tab of this phone may have sent or kept some meanwhile
     const item = { key: key, url: form.getAttribute("hx-post"), body: params.toString(),
       page: location.pathname, summary: summary(form) };
     const at = items.findIndex(function (i) { return i.key === key; });
@@ -105,7 +106,8 @@
     const token = csrf();
     for (const name of Array.from(params.keys())) {
       const suffix = /(version|seen)$/.exec(name);
-      if (suffix && follow[item.page] && follow[item.page][suffix[1]] != null) params.set(name, follow[item.page][suffix[1]]);
+      const after = suffix && follow[item.page] && Number(follow[item.page][suffix[1]]);
+      if (after > Number(params.get(name))) params.set(name, after); // never older than it was
       if (name === "csrf_token" && token) params.set(name, token);
     }
     return params;
@@ -148,6 +150,8 @@
       if (!response.ok) shout(response.status);
       return;
     }
+    const away = response.headers.get("HX-Location") || response.headers.get("HX-Redirect");
+    if (away || response.redirected) { location.assign(away || response.url); return; }
     const form = document.querySelector("#entry form[data-entry]");
     if (!refused && form && form.dataset.dirty) {
       // Someone is typing the next entry: keep it, bring it up to date, refresh the rest.
