@@ -114,7 +114,7 @@
   }
   function drain() {
     clearTimeout(timer);
-    if (sending || !items.length) return;
+    if (sending || !items.length || !navigator.onLine) return; // "online" will send them
     const item = items[0];
     sending = true;
     fetch(item.url, { method: "POST", body: body(item), credentials: "same-origin",
