@@ -87,6 +87,11 @@
     if (!form || (event.type === "htmx:responseError" && !retryable(xhr.status))) return;
     keep(form, event.detail.requestConfig.formData, xhr && xhr.getResponseHeader("Retry-After"));
   }
+  // A write that hangs on a weak network gives up after 20 s and waits in the outbox instead
+  // (if it did arrive, its one-time key stores it once).
+  document.addEventListener("htmx:configRequest", function (event) {
+    if (entryForm(event.detail.elt) && !event.detail.timeout) event.detail.timeout = 20000;
+  });
   document.addEventListener("htmx:sendError", unsent);
   document.addEventListener("htmx:timeout", unsent);
   document.addEventListener("htmx:responseError", unsent);
