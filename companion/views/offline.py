@@ -51,11 +51,13 @@ def worker() -> Response:
     source = assets().get(WORKER)
     if source is None:  # pragma: no cover - the file ships with the app
         return Response(status=404)
-    body = source.encodings[""].decode().replace("__VERSION__", version())
+    release = version()
+    body = source.encodings[""].decode().replace("__VERSION__", release)
     response = Response(body.replace("__CSP__", CSP), mimetype="application/javascript")
     response.headers["Service-Worker-Allowed"] = "/"
     response.headers["Cache-Control"] = "no-cache"
-    return response
+    response.set_etag(release)  # the browser's update check is a 304 until a new release
+    return response.make_conditional(request)
 
 
 def mark_kept(response: Response) -> Response:

@@ -29,6 +29,8 @@ def test_the_service_worker_is_served_at_the_root_with_a_scope_over_every_page(
     assert re.search(r'const VERSION = "[0-9a-f]{16}"', body)
     assert CSP in body
     assert "Content-Security-Policy" in response.headers  # the worker runs within the CSP too
+    again = phone.get("/sw.js", headers={"If-None-Match": response.headers["ETag"]})
+    assert again.status_code == 304
 
 
 def test_a_new_release_has_a_new_worker_version(tmp_path: Path, app: Flask, phone: Phone) -> None:
