@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from typing import Any
+from urllib.parse import parse_qs
 
 from .conftest import LiveServer
 from .helpers import (
@@ -35,6 +36,16 @@ def stored(server: LiveServer, match: int) -> list[Any]:
             db.select(Entry).filter_by(match_id=match).order_by(Entry.seq)
         ).scalars()
         return [entry.move for entry in entries]
+
+
+def keys(server: LiveServer, match: int) -> list[str | None]:
+    """The one-time keys of the match's log, in order."""
+    from companion.extensions import db
+    from companion.models import Entry
+
+    with server.app.app_context():
+        query = db.select(Entry.idem_key).filter_by(match_id=match).order_by(Entry.seq)
+        return list(db.session.execute(query).scalars())
 
 
 def type_round(phone: Phone, heads: list[int]) -> None:
@@ -193,6 +204,31 @@ def test_the_outbox_survives_a_reload_while_the_server_is_unreachable(
     a.page.evaluate("dispatchEvent(new Event('online'))")  # what a phone does when it is back
     expect(rows(a)).to_have_count(1)
     assert stored(server, match) == [{"type": "round", "heads": [2, 11]}]
+
+
+def test_a_busy_server_gets_the_write_again_after_its_retry_after(
+    phones: Callable[..., Phone], server: LiveServer
+) -> None:
+    a, b, match = table(phones)
+    busy: list[str] = []
+
+    def answer(route: Any) -> None:
+        if busy:
+            route.continue_()
+            return
+        busy.append(route.request.post_data or "")
+        route.fulfill(status=503, headers={"Retry-After": "1"}, body="busy")
+
+    a.allow(r"503|htmx:responseError")
+    a.page.route("**/entry/heads", answer)
+    type_round(a, [6, 0])
+    expect(a.page.locator("#outbox")).to_contain_text("1 entry not sent yet")
+    expect(rows(b)).to_have_count(1)  # sent again by itself, no tap
+    expect(a.page.locator("#outbox")).to_contain_text("Saved")
+    assert stored(server, match) == [{"type": "round", "heads": [6, 0]}]
+    first_key = parse_qs(busy[0])["heads-idem"][0]
+    assert keys(server, match) == [first_key]  # the same one-time key, sent again
+    a.problems = [p for p in a.problems if "HTTP 503" not in p]  # the refusal we staged
 
 
 def test_counter_taps_make_no_request_and_one_request_saves(
