@@ -100,6 +100,7 @@ def test_a_round_entered_offline_is_saved_once_when_the_network_returns(
     connection = a.page.locator("#connection")
     expect(connection).to_have_attribute("data-state", "offline")
     expect(connection).to_contain_text("may be out of date", timeout=4 * WAIT)
+    key = a.page.locator("#entry input[name='heads-idem']").input_value()
     type_round(a, [3, 13])
     status = a.page.locator("#outbox[role=status]")
     expect(status).to_contain_text("1 entry not sent yet")
@@ -117,6 +118,7 @@ def test_a_round_entered_offline_is_saved_once_when_the_network_returns(
     expect(b.page.locator("#scoreboard")).to_contain_text("13")
     shots(a, "offline-round-saved")
     assert stored(server, match) == [{"type": "round", "heads": [3, 13]}]
+    assert keys(server, match) == [key]  # the key the form had when it was tapped
     a.assert_not_reloaded()
     assert a.page.evaluate("companionOutbox.pending().length") == 0
 
