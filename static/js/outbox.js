@@ -221,8 +221,10 @@
   function poll(event) { return event.detail.elt && event.detail.elt.hasAttribute && event.detail.elt.hasAttribute("data-poll"); }
   document.addEventListener("htmx:afterRequest", function (event) {
     if (!poll(event)) return;
+    const back = failing && event.detail.successful; // the server answers again: send now
     failing = !event.detail.successful;
-    if (event.detail.successful) { heard = Date.now(); if (items.length && !sending) drain(); }
+    if (event.detail.successful) heard = Date.now();
+    if (back) { tries = 0; drain(); }
     show();
   });
   document.addEventListener("companion:live", function (event) {
