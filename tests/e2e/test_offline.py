@@ -72,7 +72,7 @@ def settled(phone: Phone) -> None:
         """() => {
             const board = document.getElementById("scoreboard");
             const field = document.querySelector("#entry input[name$='version']");
-            return board && field && field.value === board.dataset.version;
+            return !board || (field && field.value === board.dataset.version);
         }"""
     )
 
@@ -188,6 +188,31 @@ def test_an_offline_reload_shows_the_last_sheet_and_keeps_the_outbox(
     b.reload()  # the network works: the page is the network's, not the kept copy
     expect(b.page.locator("#offline-note")).to_be_hidden()
     expect(rows(b)).to_have_count(2)
+
+
+def test_offline_the_home_page_and_the_sheet_are_the_last_copies_and_no_other_page(
+    phones: Callable[..., Phone], server: LiveServer
+) -> None:
+    a = phones("A")
+    match = start_match(a, ["Ann", "Bob"])
+    with_sw(a)
+    a.goto("/")  # through the worker now: the network's copy is kept
+    expect(a.page.locator("#main")).to_contain_text("6 nimmt!")
+    offline(a)
+    a.allow(r"net::ERR_|Failed to load resource")
+    a.page.goto("/")
+    expect(a.page.locator("#offline-note")).to_be_visible()
+    a.page.get_by_role("link", name="6 nimmt!").first.click()
+    a.page.wait_for_url(f"**/m/{match}")
+    expect(a.page.locator("#offline-note")).to_be_visible()
+    expect(a.page.locator("#scoreboard")).to_contain_text("Ann")
+    try:  # a page that is never kept is not shown from an old copy
+        a.page.goto("/new")
+    except Exception as failure:  # noqa: BLE001 - Playwright raises its own Error class
+        assert "net::ERR_" in str(failure)
+    else:
+        raise AssertionError("/new was shown without a network")
+    offline(a, cut=False)
 
 
 def test_the_outbox_survives_a_reload_while_the_server_is_unreachable(
