@@ -19,6 +19,8 @@ import mimetypes
 from dataclasses import dataclass
 from pathlib import Path
 
+import rcssmin
+import rjsmin
 from flask import Flask, Response, abort, current_app, request, url_for
 from werkzeug.security import safe_join
 
@@ -33,6 +35,8 @@ EXTENSION = "companion.assets"
 BUNDLE = "bundle/"
 BASE_STYLES = "css/app.css"
 GAME_STYLES = "css/games"
+SCRIPTS = ("js/app.js", "js/outbox.js")
+"""The page scripts served together as ``bundle/app.js``, in this order."""
 COMPRESSIBLE = ("text/", "application/javascript", "application/json", "image/svg+xml")
 YEAR = 365 * 24 * 3600
 
@@ -77,6 +81,14 @@ def compressed(body: bytes, mimetype: str, quality: int = 11) -> dict[str, bytes
     return encodings
 
 
+def minified(filename: str, body: bytes) -> bytes:
+    """A bundle without comments and spaces; any other file as it is."""
+    if not filename.startswith(BUNDLE):
+        return body
+    minify = rjsmin.jsmin if filename.endswith(".js") else rcssmin.cssmin
+    return minify(body.decode()).encode()
+
+
 class Assets:
     """The static files of one app, loaded lazily and kept while unchanged on disk."""
 
@@ -86,6 +98,8 @@ class Assets:
 
     def sources(self, filename: str) -> list[Path] | None:
         """The files that make up ``filename`` (a bundle is several), or None if unknown."""
+        if filename == f"{BUNDLE}app.js":
+            return [self.folder / name for name in SCRIPTS]
         if filename.startswith(BUNDLE):
             name = filename.removeprefix(BUNDLE).removesuffix(".css")
             if not filename.endswith(".css") or name not in ("all", *REGISTRY):
@@ -113,7 +127,7 @@ class Assets:
             return None
         asset = self.loaded.get(filename)
         if asset is None or asset.stamp != stamp:
-            body = b"\n".join(p.read_bytes() for p in paths)
+            body = minified(filename, b"\n".join(p.read_bytes() for p in paths))
             mimetype = mimetypes.guess_type(filename)[0] or "application/octet-stream"
             if mimetype.startswith("text/") or mimetype == "application/javascript":
                 mimetype += "; charset=utf-8"
@@ -149,9 +163,15 @@ def stylesheet(game: str | None = None) -> str:
     return asset_url(f"{BUNDLE}{game or 'all'}.css")
 
 
+def script() -> str:
+    """The script bundle every page loads after htmx."""
+    return asset_url(f"{BUNDLE}app.js")
+
+
 def init_app(app: Flask) -> None:
     """Replace Flask's file-by-file static view with the compressed, in-memory one."""
     app.extensions[EXTENSION] = Assets(Path(app.static_folder or "static"))
     app.view_functions["static"] = static
     app.add_template_global(asset_url)
     app.add_template_global(stylesheet)
+    app.add_template_global(script)

@@ -32,6 +32,7 @@ def register(app: Flask) -> None:
         main,
         manage,
         matches,
+        offline,
         play,
         players,
         seats,
@@ -39,10 +40,12 @@ def register(app: Flask) -> None:
     )
 
     template_helpers.init_app(app)
+    offline.init_app(app)
     app.jinja_env.trim_blocks = True
     app.jinja_env.lstrip_blocks = True
 
-    for module in (main, matches, play, seats, host, groups, manage, deletion, players, charts):
+    modules = (main, matches, play, seats, host, groups, manage, deletion, players, charts, offline)
+    for module in modules:
         app.register_blueprint(module.bp)
 
     @app.errorhandler(CSRFError)

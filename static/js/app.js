@@ -150,6 +150,7 @@
     doorbell.opens = 0;
     source.addEventListener("open", function () {
       doorbell.opens += 1;
+      document.dispatchEvent(new CustomEvent("companion:live", { detail: "open" }));
       // A reconnect may have missed rings: catch up at once.
       if (doorbell.opens > 1) ringRefresh();
     });
@@ -161,6 +162,7 @@
     });
     source.addEventListener("error", function () {
       doorbell.healthy = false;
+      document.dispatchEvent(new CustomEvent("companion:live", { detail: "error" }));
       if (source.readyState === EventSource.CLOSED && doorbell.source === source) {
         doorbell.refused = url;
         closeDoorbell();

@@ -1,0 +1,307 @@
+// Table-proof on patchy Wi-Fi: the outbox, the connection line, counters without a request and
+// the service worker's registration. Served in one bundle after app.js (see companion/assets.py).
+(function () {
+  "use strict";
+
+  // The retry policy, pure so it can be tested on its own: which answers are worth another try
+  // (no answer at all, or a server saying "busy, come back"), and how long to wait before try
+  // number `tries` (0 = the first retry): 1, 2, 5, 10, 20, then every 30 s, or longer when
+  // the server named a Retry-After, never more than a minute.
+  const STEPS = [1, 2, 5, 10, 20, 30];
+  function retryable(status) { return status === 0 || status === 502 || status === 503 || status === 504; }
+  function delay(tries, retryAfter) {
+    const base = STEPS[Math.min(Math.max(tries, 0), STEPS.length - 1)] * 1000;
+    const told = Number(retryAfter) * 1000;
+    return Math.min(told > base ? told : base, 60000);
+  }
+
+  // The outbox is kept in localStorage until the server answers, so a reload loses nothing.
+  // Each item is one write: its one-time key, the URL, the form data as sent, the page it was
+  // entered on and a short summary of its values for the status line.
+  const STORE = "companion-outbox";
+  function load() {
+    try { return JSON.parse(localStorage.getItem(STORE) || "[]"); } catch (e) { return []; }
+  }
+  function save(items) {
+    try { localStorage.setItem(STORE, JSON.stringify(items)); } catch (e) { /* full: kept in memory */ }
+  }
+  let items = load();
+  let tries = 0;
+  let timer = null;
+  let sending = false;
+  let savedLately = false;
+
+  function keyOf(params) {
+    for (const [name, value] of params) if (/(^|-)idem$/.test(name)) return value;
+    return null;
+  }
+  function freshKey() {
+    const bytes = crypto.getRandomValues(new Uint8Array(16));
+    return btoa(String.fromCharCode.apply(null, bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+  }
+  function summary(form) {
+    const parts = [];
+    form.querySelectorAll("input:not([type=hidden]), select").forEach(function (field) {
+      if (!field.value || field.type === "checkbox" && !field.checked) return;
+      const label = field.labels && field.labels[0] ? field.labels[0].textContent.trim().split("\n")[0] : "";
+      const value = field.tagName === "SELECT" ? field.selectedOptions[0].textContent.trim() : field.value;
+      parts.push(label ? label + " " + value : value);
+    });
+    return parts.join(" · ");
+  }
+
+  // Keep a write: the same key replaces what was kept (one write, never two keys); the form is
+  // then ready for the next entry, as after a saved one, with a key of its own.
+  function keep(form, formData, retryAfter) {
+    const params = new URLSearchParams(formData);
+    const key = keyOf(params);
+    if (!key) return false;
+    items = load(); // another tab of this phone may have sent or kept some meanwhile
+    const item = { key: key, url: form.getAttribute("hx-post"), body: params.toString(),
+      page: location.pathname, summary: summary(form) };
+    const at = items.findIndex(function (i) { return i.key === key; });
+    if (at >= 0) items[at] = item; else items.push(item);
+    save(items);
+    form.reset();
+    form.querySelectorAll("input[name$='idem']").forEach(function (i) { i.value = freshKey(); });
+    delete form.dataset.dirty;
+    form.dispatchEvent(new Event("companion:stepped", { bubbles: true }));
+    savedLately = false;
+    tell();
+    later(retryAfter);
+    return true;
+  }
+
+  function entryForm(elt) {
+    return elt && elt.matches && elt.matches("form[data-entry][hx-post]") ? elt : null;
+  }
+  // Offline, or with older writes still waiting (order matters), a new write joins the queue.
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    const form = entryForm(event.detail.elt);
+    if (!form || (navigator.onLine && !items.length)) return;
+    if (keep(form, event.detail.requestConfig.formData)) event.preventDefault();
+  });
+  function unsent(event) {
+    const form = entryForm(event.detail.elt);
+    const xhr = event.detail.xhr;
+    if (!form || (event.type === "htmx:responseError" && !retryable(xhr.status))) return;
+    keep(form, event.detail.requestConfig.formData, xhr && xhr.getResponseHeader("Retry-After"));
+  }
+  // A write that hangs on a weak network gives up after 20 s and waits in the outbox instead
+  // (if it did arrive, its one-time key stores it once).
+  document.addEventListener("htmx:configRequest", function (event) {
+    if (entryForm(event.detail.elt) && !event.detail.timeout) event.detail.timeout = 20000;
+  });
+  document.addEventListener("htmx:sendError", unsent);
+  document.addEventListener("htmx:timeout", unsent);
+  document.addEventListener("htmx:responseError", unsent);
+
+  // Sending: oldest first, one at a time. A write after one of ours that was stored follows it
+  // (the server's new version), as a form rendered after it would; a refusal is shown as any.
+  const follow = {};
+  function later(retryAfter) {
+    clearTimeout(timer);
+    if (items.length) timer = setTimeout(drain, delay(tries, retryAfter));
+  }
+  function csrf() {
+    try { return JSON.parse(document.body.getAttribute("hx-headers"))["X-CSRFToken"]; } catch (e) { return ""; }
+  }
+  function body(item) {
+    const params = new URLSearchParams(item.body);
+    const token = csrf();
+    for (const name of Array.from(params.keys())) {
+      const suffix = /(version|seen)$/.exec(name);
+      const after = suffix && follow[item.page] && Number(follow[item.page][suffix[1]]);
+      if (after > Number(params.get(name))) params.set(name, after); // never older than it was
+      if (name === "csrf_token" && token) params.set(name, token);
+    }
+    return params;
+  }
+  function drain() {
+    clearTimeout(timer);
+    if (sending || !items.length || !navigator.onLine) return; // "online" will send them
+    const item = items[0];
+    sending = true;
+    fetch(item.url, { method: "POST", body: body(item), credentials: "same-origin",
+      headers: { "HX-Request": "true", "HX-Target": "entry", "HX-Current-URL": location.href, "X-CSRFToken": csrf() } })
+      .then(function (response) {
+        if (retryable(response.status)) throw response;
+        return response.text().then(function (html) { answered(item, response, html); });
+      })
+      .then(function () { sending = false; tries = 0; drain(); },
+        function (failure) {
+          sending = false;
+          tries += 1;
+          later(failure && failure.headers ? failure.headers.get("Retry-After") : null);
+          tell();
+        });
+  }
+  function answered(item, response, html) {
+    items = load().filter(function (i) { return i.key !== item.key; });
+    save(items);
+    const doc = new DOMParser().parseFromString(html, "text/html");
+    const refused = !response.ok || doc.querySelector("[role=alert]");
+    if (refused) delete follow[item.page];
+    else {
+      follow[item.page] = {};
+      doc.querySelectorAll("#entry input[type=hidden]").forEach(function (i) {
+        const suffix = /(version|seen)$/.exec(i.name);
+        if (suffix) follow[item.page][suffix[1]] = i.value;
+      });
+    }
+    savedLately = !refused;
+    tell();
+    if (item.page !== location.pathname || !window.htmx || !response.ok) {
+      if (!response.ok) shout(response.status);
+      return;
+    }
+    const away = response.headers.get("HX-Location") || response.headers.get("HX-Redirect");
+    if (away || response.redirected) { location.assign(away || response.url); return; }
+    const form = document.querySelector("#entry form[data-entry]");
+    if (!refused && form && form.dataset.dirty) {
+      // Someone is typing the next entry: keep it, bring it up to date, refresh the rest.
+      form.querySelectorAll("input[type=hidden]").forEach(function (i) {
+        const suffix = /(version|seen)$/.exec(i.name);
+        if (suffix && follow[item.page][suffix[1]] != null) i.value = follow[item.page][suffix[1]];
+      });
+      const poller = document.querySelector("[data-poll]");
+      if (poller) window.htmx.trigger(poller, "refresh");
+      return;
+    }
+    window.htmx.swap("#entry", html, { swapStyle: "outerHTML" });
+  }
+
+  // The status line: what waits and then that it was saved. Its words come from the page.
+  const region = function () { return document.getElementById("outbox"); };
+  function tell() {
+    const el = region();
+    if (!el) return;
+    const mine = items.filter(function (i) { return i.page === location.pathname; });
+    const words = el.dataset;
+    const list = el.querySelector("ul");
+    const line = el.querySelector("p");
+    list.textContent = "";
+    mine.forEach(function (i) {
+      const li = document.createElement("li");
+      li.textContent = i.summary;
+      list.appendChild(li);
+    });
+    if (mine.length) line.textContent = (mine.length === 1 ? words.one : words.many).replace("{n}", mine.length);
+    else line.textContent = savedLately ? words.saved : "";
+    el.classList.toggle("waiting", mine.length > 0);
+  }
+  function shout(status) {
+    const el = region();
+    if (el) el.querySelector("p").textContent = el.dataset.failed.replace("{n}", status);
+  }
+
+  // The connection line: live, reconnecting or offline, and a note when the sheet has not
+  // heard from the server for longer than two poll intervals.
+  let heard = Date.now();
+  let stream = false;
+  let failing = false;
+  function pollMs() {
+    const el = document.querySelector("[data-poll]");
+    const every = el && /every (\d+(?:\.\d+)?)s/.exec(el.getAttribute("hx-trigger") || "");
+    return every ? Number(every[1]) * 1000 : 0;
+  }
+  function show() {
+    const el = document.getElementById("connection");
+    const every = pollMs();
+    if (!el) return;
+    if (!every) { el.hidden = true; return; }
+    const ringing = stream && navigator.onLine; // then the timed poll runs every third interval
+    const state = !navigator.onLine ? "offline" : failing || (items.length && !ringing) ? "reconnecting" : "live";
+    const old = Date.now() - heard > 2 * every * (ringing ? 3 : 1);
+    el.hidden = false;
+    el.dataset.state = state;
+    el.querySelector(".state").textContent = el.dataset[state];
+    el.querySelector(".old").textContent = old ? el.dataset.old : "";
+  }
+  function poll(event) { return event.detail.elt && event.detail.elt.hasAttribute && event.detail.elt.hasAttribute("data-poll"); }
+  document.addEventListener("htmx:afterRequest", function (event) {
+    if (!poll(event)) return;
+    const back = failing && event.detail.successful; // the server answers again: send now
+    failing = !event.detail.successful;
+    if (event.detail.successful) heard = Date.now();
+    if (back) { tries = 0; drain(); }
+    show();
+  });
+  document.addEventListener("companion:live", function (event) {
+    stream = event.detail === "open";
+    if (stream) { heard = Date.now(); failing = false; drain(); }
+    show();
+  });
+  window.addEventListener("online", function () { tries = 0; drain(); show(); });
+  window.addEventListener("offline", show);
+  setInterval(show, 1000);
+
+  // Counters: − / + change the number in the page; the form's own button saves it. Without
+  // JavaScript they are submit buttons and the server steps the number instead.
+  document.addEventListener("click", function (event) {
+    const button = event.target.closest && event.target.closest("[data-step]");
+    const input = button && button.closest("[data-stepper]").querySelector("input");
+    if (!input) return;
+    event.preventDefault();
+    const min = Number(input.min || 0);
+    const max = input.max === "" ? Infinity : Number(input.max);
+    const value = Math.min(max, Math.max(min, (Number(input.value) || 0) + Number(button.dataset.step)));
+    input.value = value ? String(value) : "";
+    const form = input.form;
+    if (form) { form.dataset.dirty = "1"; form.dispatchEvent(new Event("companion:stepped", { bubbles: true })); }
+  });
+  // A total the page can say itself ([data-phrases]: one per sum, class and words).
+  document.addEventListener("companion:stepped", function (event) {
+    const total = event.target.querySelector("[data-phrases]");
+    if (!total) return;
+    let sum = 0;
+    event.target.querySelectorAll("[data-stepper] input").forEach(function (i) { sum += Number(i.value) || 0; });
+    const phrases = JSON.parse(total.dataset.phrases);
+    const phrase = phrases[sum];
+    if (!phrase) { // far past a full hand: the server says it
+      const input = event.target.querySelector("[data-stepper] input");
+      if (input) input.dispatchEvent(new Event("input", { bubbles: true }));
+      return;
+    }
+    total.classList.remove("ok", "over");
+    if (phrase[0]) total.classList.add(phrase[0]);
+    total.querySelector("strong").textContent = phrase[1];
+    total.querySelector("span").textContent = phrase[2];
+  });
+
+  // The service worker keeps the last good copy of this page for offline use. It keeps what
+  // the network sends; on a first visit (before it ran) and whenever the sheet moves on, the
+  // page hands it its own copy and the files it named (from the browser's cache).
+  function keepCopy() {
+    const body = document.body;
+    if (!body.dataset.keep || body.hasAttribute("data-offline-copy") || !("serviceWorker" in navigator)) return;
+    const html = "<!doctype html>\n" + document.documentElement.outerHTML;
+    const files = Array.from(document.querySelectorAll("script[src], link[rel=stylesheet]"))
+      .map(function (el) { return el.getAttribute("src") || el.getAttribute("href"); });
+    navigator.serviceWorker.ready.then(function (registration) {
+      registration.active.postMessage({ type: "keep", tag: body.dataset.keep, path: location.pathname, html: html, files: files });
+    });
+  }
+  document.addEventListener("htmx:afterSettle", function (event) {
+    const target = event.detail.target;
+    if (target && (target.id === "scoreboard" || target.id === "entry")) keepCopy();
+  });
+
+  document.addEventListener("DOMContentLoaded", function () {
+    const sw = document.body.dataset.sw;
+    if (sw && "serviceWorker" in navigator) {
+      if (!navigator.serviceWorker.controller) keepCopy();
+      navigator.serviceWorker.register(sw, { scope: "/" }).catch(function () {});
+    }
+    tell();
+    show();
+    if (items.length) drain();
+    if (document.body.hasAttribute("data-offline-copy")) {
+      const note = document.getElementById("offline-note");
+      if (note) note.hidden = false;
+    }
+  });
+  document.addEventListener("htmx:afterSettle", tell);
+
+  window.companionOutbox = { delay: delay, retryable: retryable, pending: function () { return load(); } };
+})();
