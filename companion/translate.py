@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask_babel import gettext, pgettext
+from flask_babel import gettext
+from flask_babel import pgettext as in_context
 
 from .rules import IllegalMove
 
@@ -20,5 +21,7 @@ def reason(error: IllegalMove) -> str:
         return translated
     params: dict[str, Any] = dict(error.params)
     if isinstance(params.get("game"), str):
-        params["game"] = pgettext("game title", params["game"])
+        # Aliased so that message extraction does not take the parameter's key for a message:
+        # the titles themselves are extracted where the seams name them.
+        params["game"] = in_context("game title", params["game"])
     return translated % params
