@@ -27,12 +27,24 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
 
     config.load(app, test_config)
 
-    from . import assets, cli, db_deadline, db_tuning, errors, extensions, live, security, views
+    from . import (
+        assets,
+        cli,
+        db_deadline,
+        db_tuning,
+        errors,
+        extensions,
+        live,
+        results,
+        security,
+        views,
+    )
 
     extensions.init_app(app)
     db_tuning.init_app(app)
     db_deadline.init_app(app)
     live.init_app(app)
+    results.init_app(app)
     assets.init_app(app)
     security.init_app(app)
     views.register(app)

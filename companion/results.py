@@ -3,10 +3,11 @@
 The group and player charts read thousands of matches at once; replaying every log for them
 would grow with the history. So the numbers a finished match ends with are written to
 ``Seat.result`` and ``Seat.place`` in the same transaction that finishes it
-(:func:`companion.sheet.append` through ``_settle``, the host's "end now", an import), rewritten
-by any undo after the end and cleared when an undo reopens the match. The state is still the
-replay of the log: these columns only remember what that replay gave, and a test proves them
-equal. What a result is and how seats order is each game's to say through its seam.
+(:func:`companion.sheet.append` through its ``settled`` signal, the host's "end now", an
+import), rewritten by any undo after the end and cleared when an undo reopens the match.
+The state is still the replay of the log: these columns only remember what that replay gave,
+and a test proves them equal. What a result is and how seats order is each game's to say
+through its seam.
 """
 
 from __future__ import annotations
@@ -15,10 +16,12 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
+from flask import Flask
 from sqlalchemy import Connection, select, update
 
 from . import rules
 from .models import Entry, Match, Player, Seat
+from .sheet import settled
 from .stats.places import ranked, seam_of
 
 
@@ -99,3 +102,13 @@ def json_move(text: str) -> dict[str, Any]:
     """A stored move as a dict."""
     value: dict[str, Any] = json.loads(text)
     return value
+
+
+def settle_on_signal(match: Match, state: Any) -> None:
+    """The receiver of :data:`companion.sheet.settled`."""
+    settle(match, state)
+
+
+def init_app(app: Flask) -> None:
+    """Store the seats' numbers whenever a write settles a match (once per process)."""
+    settled.connect(settle_on_signal, weak=False)

@@ -13,6 +13,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
+from blinker import Namespace
 from sqlalchemy import func, update
 from sqlalchemy.exc import IntegrityError
 
@@ -29,6 +30,11 @@ MAX_DB_INT = 2**31 - 1
 IDEM_KEY = re.compile(r"[A-Za-z0-9_-]{8,64}")
 """What a one-time key looks like (the forms make 22 characters); anything else is ignored."""
 ATTEMPTS = 3
+settled = Namespace().signal("match-settled")
+"""Sent, inside the transaction, when a write finishes a match, reopens it or changes how it
+ended: :mod:`companion.results` stores each seat's final numbers in the same commit. A signal
+(blinker, which Flask already uses) rather than a call, because those numbers are the games'
+seams' to say, and the seams build on this module."""
 State = TypeVar("State")
 
 
@@ -251,8 +257,8 @@ def _store(
 
 
 def _settle(match: Match, sheet: Sheet) -> None:
-    """Finish or reopen the match to agree with the new state of its log."""
-    from .results import settle  # results reads the games' seams, which import this module
+    """Finish or reopen the match to agree with the new state of its log; tell whoever keeps
+    numbers of finished matches (:data:`settled`) in the same transaction."""
     from .security import new_code
 
     outcome = sheet.outcome
@@ -274,7 +280,7 @@ def _settle(match: Match, sheet: Sheet) -> None:
         match.finished_at = None
         match.code = new_code()
     if was_finished or match.status == "finished":
-        settle(match, sheet.state)
+        settled.send(match, state=sheet.state)
 
 
 def _latest(match: Match) -> Entry | None:

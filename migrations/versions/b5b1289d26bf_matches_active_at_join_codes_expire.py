@@ -1,7 +1,7 @@
 """matches.active_at: join codes expire after a pause at the table
 
 Revision ID: b5b1289d26bf
-Revises: 509ee0d64c6d
+Revises: 7c3e5a91d2b4
 Create Date: 2026-11-24 04:40:00.000000
 
 """
@@ -11,14 +11,14 @@ import sqlalchemy as sa
 
 # revision identifiers, used by Alembic.
 revision = 'b5b1289d26bf'
-down_revision = '509ee0d64c6d'
+down_revision = '7c3e5a91d2b4'
 branch_labels = None
 depends_on = None
 
 
 def upgrade():
-    with op.batch_alter_table('matches', schema=None) as batch_op:
-        batch_op.add_column(sa.Column('active_at', sa.DateTime(timezone=True), nullable=True))
+    # Plain ALTER TABLE: a batch rebuild of matches would drop a table other rows refer to.
+    op.add_column('matches', sa.Column('active_at', sa.DateTime(timezone=True), nullable=True))
     # Existing matches: the time of their last entry, else their start.
     op.execute(
         "UPDATE matches SET active_at = COALESCE("
@@ -28,5 +28,4 @@ def upgrade():
 
 
 def downgrade():
-    with op.batch_alter_table('matches', schema=None) as batch_op:
-        batch_op.drop_column('active_at')
+    op.drop_column('matches', 'active_at')
