@@ -100,7 +100,7 @@ def build_world(tmp_path: Path) -> World:
         "slug": sorted(SEAMS),
         "key": ["heads", "cards", "round", "hand", "turn", "score", "bid"],
         "token": tokens,
-        "code": [*codes, "en", "it"],
+        "code": [*codes, "en", "it", "de"],
         "version": versions,
     }
     return World(app, host, player, stranger, match_id, group_id, other_match, other_group,
@@ -223,7 +223,7 @@ def test_an_oversized_body_is_refused_by_its_size(world: World, rule: str) -> No
     config = world.app.config
     limit = config["IMPORT_MAX_BYTES"] if rule == "/g/import" else config["MAX_CONTENT_LENGTH"]
     body = b"name=" + b"x" * (limit + 1)
-    for lang in ("en", "it"):
+    for lang in ("en", "it", "de"):
         response = world.host.client.post(
             url, data=body, content_type="application/x-www-form-urlencoded",
             headers={"Accept-Language": lang},

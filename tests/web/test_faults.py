@@ -155,7 +155,7 @@ def polling_resumes(app: Flask, match_id: int, phone: HttpPhone) -> None:
     ],
     ids=["operational", "disconnect"],
 )
-@pytest.mark.parametrize("lang", ["en", "it"])
+@pytest.mark.parametrize("lang", ["en", "it", "de"])
 def test_a_lost_database_answers_503_try_again(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, error: Exception, lang: str
 ) -> None:
@@ -179,7 +179,8 @@ def test_a_lost_database_answers_503_try_again(
         if lang == "en":
             assert TRY_AGAIN in text
         else:
-            assert "riprova" in text.lower() and TRY_AGAIN not in text
+            again = {"it": "riprova", "de": "versuch es"}[lang]
+            assert again in text.lower() and TRY_AGAIN not in text
     monkeypatch.undo()
     assert phone.get(f"/m/{match_id}").status_code == 200
 

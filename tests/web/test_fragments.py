@@ -34,7 +34,7 @@ FRAGMENTS = 2
 actions = st.one_of(
     st.tuples(st.just("enter"), st.lists(st.integers(0, 30), min_size=3, max_size=3)),
     st.tuples(st.just("undo"), st.just([])),
-    st.tuples(st.just("lang"), st.sampled_from([["en"], ["it"]])),
+    st.tuples(st.just("lang"), st.sampled_from([["en"], ["it"], ["de"]])),
 )
 
 

@@ -46,7 +46,7 @@ def test_postgres_url_gets_the_sized_pool(tmp_path: Path) -> None:
     assert options["pool_timeout"] == 3
 
 
-@pytest.mark.parametrize("lang", ["en", "it"])
+@pytest.mark.parametrize("lang", ["en", "it", "de"])
 def test_a_full_pool_answers_503_try_again(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, lang: str
 ) -> None:
