@@ -35,10 +35,12 @@ NOT_A_NUMBER = _l("Type a whole number, like 3.")
 
 def plain_number_errors(form: Any) -> None:
     """A box that holds no whole number says so alone, in our own words: not the library's
-    message followed by the range, which read as one broken sentence."""
+    message followed by the range, which read as one broken sentence. Fields that read their
+    numbers themselves (and word their own refusal) are left alone."""
     for field in form:
         typed = str(field.raw_data[0]).strip() if field.raw_data else ""
-        if field.process_errors and typed:
+        library = type(field).process_formdata is IntegerField.process_formdata
+        if field.process_errors and typed and library:
             field.errors = [str(NOT_A_NUMBER)]
 
 

@@ -70,18 +70,19 @@ def test_an_evening_on_two_phones(
     # B sees the new row without reloading (the poll runs every 2 s).
     expect(rows(b)).to_have_count(1, timeout=WAIT)
     expect(rows(b).first).to_contain_text("10")
-    expect(b.page.locator("#log")).to_contain_text("by Ann")
+    expect(b.page.locator("#log")).to_contain_text("from Ann's phone")
     b.assert_not_reloaded()
     b.check()
     shots(b, "sees-round-1")
 
-    # B undoes it; A sees that without reloading.
+    # B undoes it (Ann's phone made it: B confirms); A sees that without reloading.
+    b.page.locator("#log details.for-other summary").first.click()
     b.page.get_by_role("button", name="Undo entry #1").click()
     expect(rows(b)).to_have_count(0)
     shots(b, "undid-round-1")
     expect(rows(a)).to_have_count(0, timeout=WAIT)
     expect(a.page.locator("#log")).to_contain_text("undone")
-    expect(a.page.locator("#log")).to_contain_text("by Bob")
+    expect(a.page.locator("#log")).to_contain_text("from Bob's phone")
     a.assert_not_reloaded()
     a.check()
     shots(a, "sees-undo")
@@ -115,7 +116,8 @@ def test_an_evening_on_two_phones(
     expect(b.page.locator("#scoreboard tfoot .totals")).to_contain_text("4")
     shots(b, "match-over")
     expect(a.page.locator("#scoreboard .winners")).to_have_text("Winner: Cy", timeout=WAIT)
-    expect(a.page.locator("#scoreboard")).not_to_have_attribute("data-poll", "")
+    # The finished sheet keeps listening: it must hear of a rematch started on another phone.
+    expect(a.page.locator("#scoreboard")).to_have_attribute("data-poll", "")
     expect(a.page.locator("#entry form")).to_have_count(0, timeout=WAIT)
     a.assert_not_reloaded()
     a.check()
@@ -130,7 +132,10 @@ def test_an_evening_on_two_phones(
     expect(mine(a)).to_contain_text("Ann")
     expect(rows(a)).to_have_count(0)
     shots(a, "rematch")
-    b.page.get_by_role("button", name="Rematch").click()
+    # B's finished sheet hears of it without a reload and offers to go there.
+    expect(b.page.locator("#scoreboard")).to_contain_text("The rematch has started", timeout=WAIT)
+    b.assert_not_reloaded()
+    b.page.get_by_role("link", name="Go to the rematch").click()
     b.page.wait_for_url(f"**/m/{second}")
     b.check()
     expect(mine(b)).to_contain_text("Bob")

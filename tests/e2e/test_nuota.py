@@ -91,7 +91,7 @@ def test_three_phones_each_show_their_hand_and_all_see_the_lives(
     a = phones("A")
     page = a.goto("/new/nuota")
     fill_new_match(a, ["Ann", "Bob", "Cy"])
-    page.get_by_label("Who starts the first round").select_option(label="Player 2")
+    page.get_by_label("Who starts the first round").select_option(label="Bob")
     snap(shots, a, "new-match")
     page.locator("#new-match button[type=submit]").click()
     page.wait_for_url("**/m/1")

@@ -27,6 +27,17 @@ WIDER = """Array.from(document.querySelectorAll('body *'))
     Math.round(e.getBoundingClientRect().right))"""
 
 
+def axe_clean(phone: Phone) -> None:
+    """No accessibility violation on the page as it is now (axe-core, when installed)."""
+    from .helpers import AXE
+    from .test_accessibility import readable, run_axe
+
+    if not AXE.exists():
+        return
+    violations = run_axe(phone, AXE.read_text())
+    assert not violations, readable(violations)
+
+
 def test_seats_conflicts_tv_and_rematch_at_the_table(
     phones: Callable[..., Phone], server: LiveServer, shots: Shots
 ) -> None:
@@ -47,6 +58,7 @@ def test_seats_conflicts_tv_and_rematch_at_the_table(
     expect(b.page.locator("#asks")).to_contain_text("asks to be Bartholomew")
     fits(b)
     shots(b, "asked-for-my-seat")
+    axe_clean(b)
     b.page.locator("#asks").get_by_role("button", name="Keep my seat").tap()
     expect(b.page.locator("#asks")).to_be_empty()
     expect(mine(b)).to_contain_text("Bartholomew")
@@ -89,6 +101,7 @@ def test_seats_conflicts_tv_and_rematch_at_the_table(
     )
     assert size >= 60, f"totals at {size}px do not read across a room"
     shots(tv, "tv-1920", full_page=False)
+    axe_clean(tv)
 
     # C sends its kept values as round 2; the log names each phone.
     c.page.locator("#entry button[type=submit]").click()
