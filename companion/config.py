@@ -45,9 +45,9 @@ def defaults(instance_path: str) -> dict[str, Any]:
         "DB_MAX_OVERFLOW": 10,
         "DB_POOL_TIMEOUT": 3,
         # A database that hangs answers 503 "try again" within a few seconds (db_deadline.py):
-        # each request stops waiting for PostgreSQL this long after it started; connecting,
-        # each statement (the server's statement_timeout) and a lock wait have their own
-        # limits, and SQLite's busy timeout bounds a wait for another writer.
+        # a request stops waiting for PostgreSQL this long after its first wait for it;
+        # connecting, each statement (the server's statement_timeout) and a lock wait have
+        # their own limits, and SQLite's busy timeout bounds a wait for another writer.
         "DB_DEADLINE_SECONDS": 3.0,
         "DB_CONNECT_TIMEOUT": 3,
         "DB_STATEMENT_TIMEOUT_MS": 4000,
