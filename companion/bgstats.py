@@ -74,7 +74,7 @@ def play_of(match: Match, state: Any) -> dict[str, Any] | None:
     start = seam.start_seat(state)
     game: dict[str, Any] = {
         "name": seam.bgstats_name(),
-        "highestWins": seam.bgstats_highest_wins,
+        "highestWins": seam.bgstats_highest_wins(),
         "noPoints": seam.bgstats_no_points,
     }
     if seam.bgstats_bgg_id is not None:

@@ -219,12 +219,15 @@ class Seam(Generic[State]):
         has no result, and the charts show the place instead."""
         return None
 
-    bgstats_highest_wins: bool = True
-    """BG Stats' ``highestWins``: whether the highest score wins (False where fewest wins)."""
     bgstats_no_points: bool = False
     """BG Stats' ``noPoints``: the game has no score worth sending, only winners."""
     bgstats_bgg_id: int | None = None
     """The game's BoardGameGeek id, only where it was checked against BoardGameGeek itself."""
+
+    def bgstats_highest_wins(self) -> bool:
+        """BG Stats' ``highestWins``: the highest score wins, unless the game's result is one
+        where lower is better (bull heads, cards left)."""
+        return self.result_label() is None or not self.lower_is_better
 
     def bgstats_name(self) -> str:
         """The game's name as BG Stats should file it (the title by default)."""

@@ -9,6 +9,7 @@ from __future__ import annotations
 import csv
 import json
 import re
+import uuid
 from collections.abc import Callable
 from pathlib import Path
 
@@ -134,7 +135,9 @@ def test_rename_refused_merge_export_and_import(
     a.check()
     a.assert_not_reloaded()
     assert a.page.url == page_before
-    expect(a.page.locator("table.stats tbody tr")).to_have_count(3)
+    expect(
+        a.page.locator("section[aria-labelledby=players-title] table.stats tbody tr")
+    ).to_have_count(3)
     refusal.scroll_into_view_if_needed()
     shots(a, "merge-refused", full_page=False)
     fits(a)
@@ -159,7 +162,14 @@ def test_rename_refused_merge_export_and_import(
     assert "Roberto" in names and "Bob" not in names
     a.check()
 
-    # Another installation's phone (a new browser context) imports the file.
+    # Another installation's phone (a new browser context) imports the file. The same server
+    # already holds these matches, so the file gets the fresh uids another installation's
+    # matches would have; the very same file is then refused as already here.
+    elsewhere = tmp_path / "elsewhere.json"
+    data = json.loads(exported.read_text(encoding="utf-8"))
+    for match in data["matches"]:
+        match["uid"] = uuid.uuid4().hex
+    elsewhere.write_text(json.dumps(data), encoding="utf-8")
     b = phones("B")
     b.goto("/g/import")
     shots(b, "import-page")
@@ -178,6 +188,12 @@ def test_rename_refused_merge_export_and_import(
     shots(b, "import-refused")
     accessible(b)
     b.page.get_by_label("Export file (JSON)").set_input_files(exported)
+    b.page.get_by_role("button", name="Import", exact=True).click()
+    expect(b.page.locator("#import p.notice")).to_contain_text("Nothing was added")
+    b.check()
+    assert groups(server) == 1, "the same installation's file adds nothing"
+    shots(b, "import-nothing-new")
+    b.page.get_by_label("Export file (JSON)").set_input_files(elsewhere)
     b.page.get_by_role("button", name="Import", exact=True).click()
     b.page.wait_for_url(GROUP_PAGE)
     b.check()

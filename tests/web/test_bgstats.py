@@ -116,6 +116,9 @@ def test_every_game_sends_a_documented_play(app: Flask) -> None:
             assert play is not None
             check_play(play)
             seam = SEAMS[match.game]
+            fewest_win = match.game in ("sixnimmt", "thegame")  # bull heads, cards left
+            assert play["game"]["highestWins"] is not fewest_win
+            assert play["game"]["noPoints"] is (match.game in ("nuota", "bloccato"))
             winners = {p["winner"] for p in play["players"]}
             if seam.cooperative:
                 assert len(winners) == 1, "a team wins or loses together"

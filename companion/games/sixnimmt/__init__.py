@@ -24,8 +24,6 @@ class SixNimmtSeam(Seam[SixNimmtState]):
     scoreboard_template = "games/sixnimmt/_scoreboard.html"
     lower_is_better = True
     """Bull heads: the fewer the better."""
-    bgstats_highest_wins = False
-    """The fewest bull heads win."""
 
     def result_label(self) -> str | None:
         """Bull heads."""

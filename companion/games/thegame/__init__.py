@@ -32,8 +32,6 @@ class TheGameSeam(Seam[TheGameState]):
     """Cards left: the fewer the better."""
     best_line = True
     """The team's best result so far: the record to beat."""
-    bgstats_highest_wins = False
-    """Cards left: the fewer the better."""
 
     def result_label(self) -> str | None:
         """Cards left."""
