@@ -107,6 +107,8 @@ def test_seats_conflicts_tv_and_rematch_at_the_table(
     c.page.locator("#entry button[type=submit]").click()
     expect(a.page.locator("#log")).to_contain_text("from Cy's phone")
     expect(a.page.locator("#log")).to_contain_text("from Bartholomew")
+    # A's untouched form follows the sheet to round 3 before A types into it.
+    expect(a.page.locator("#entry")).to_contain_text("Round 3")
     enter = a.page.locator("#entry button[type=submit]")
     for seat, value in enumerate((0, 0, 0)):
         heads_box(a, seat).fill(str(value))
