@@ -31,10 +31,9 @@ IDEM_KEY = re.compile(r"[A-Za-z0-9_-]{8,64}")
 """What a one-time key looks like (the forms make 22 characters); anything else is ignored."""
 ATTEMPTS = 3
 settled = Namespace().signal("match-settled")
-"""Sent, inside the transaction, when a write finishes a match, reopens it or changes how it
-ended: :mod:`companion.results` stores each seat's final numbers in the same commit. A signal
-(blinker, which Flask already uses) rather than a call, because those numbers are the games'
-seams' to say, and the seams build on this module."""
+"""Sent in the transaction of a write that finishes, reopens or re-decides a match, so that
+:mod:`companion.results` stores the seats' numbers in the same commit (a signal: the seams that
+say what those numbers are build on this module)."""
 State = TypeVar("State")
 
 
@@ -105,9 +104,8 @@ def start(match: Match) -> Any:
 def replay(match: Match, without: int | None = None) -> Sheet:
     """Replay the log through the rules; ``without`` leaves one more entry out (undo preview).
 
-    Only entries up to the match's version count, so the state always belongs to that version
-    (a write that commits meanwhile waits for the next look); the folded state is remembered per
-    version in :mod:`companion.snapshot`.
+    Only entries up to the match's version count, so the state belongs to that version; the
+    folded state is remembered per version in :mod:`companion.snapshot`.
     """
     game = rules.get(match.game)
     entries = list(
