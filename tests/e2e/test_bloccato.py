@@ -119,6 +119,14 @@ def test_two_phones_play_bloccato_to_the_end(
     expect(a.page.locator("#scoreboard")).to_contain_text(
         "Bob is rolling in the app: throw 1 of 3."
     )
+    # Ann sees the very dice Bob threw, face by face, while he decides what to keep.
+    thrown = b.page.locator("#scoreboard .bl-rolling .bl-dice").get_attribute("aria-label")
+    assert thrown and thrown.startswith("Throw 1:")
+    expect(a.page.locator("#scoreboard .bl-rolling .bl-dice")).to_have_attribute(
+        "aria-label", thrown
+    )
+    expect(a.page.locator("#scoreboard .bl-rolling .bl-die")).to_have_count(5)
+    shots(a, "ann-sees-bobs-throw")
     keep.first.tap()
     expect(keep.first.locator("input")).to_be_checked()
     shots(b, "bob-keeps-a-die")
