@@ -48,6 +48,13 @@
       entry.querySelectorAll("form[data-entry]").forEach(function (f) { f.dataset.dirty = "1"; });
     }
   });
+  // htmx.ajax's promise rejects (with nothing) when the request fails or its target is gone;
+  // the failure is already an htmx event the rest of this file handles, so the refresh that
+  // could not happen is simply dropped instead of surfacing as an unhandled rejection.
+  function refreshEntry(url, headers) {
+    const sent = window.htmx.ajax("GET", url, { target: "#entry", swap: "outerHTML", headers: headers || {} });
+    if (sent && sent.catch) sent.catch(function () {});
+  }
   document.addEventListener("htmx:afterSwap", function (event) {
     const target = event.detail.target;
     if (!target || target.id !== "scoreboard" || !window.htmx) return;
@@ -56,15 +63,13 @@
     const waiting = document.querySelector("#entry [data-entry-waiting]");
     if (!board) return;
     if (waiting && waiting.dataset.version !== board.dataset.version) {
-      window.htmx.ajax("GET", waiting.dataset.refresh, { target: "#entry", swap: "outerHTML" });
+      refreshEntry(waiting.dataset.refresh);
       return;
     }
     if (!form || form.dataset.dirty) return;
     const version = form.querySelector("input[name$='version']");
     if (version && version.value !== board.dataset.version) {
-      window.htmx.ajax("GET", form.dataset.refresh, {
-        target: "#entry", swap: "outerHTML", headers: { "X-Follow-Sheet": "1" },
-      });
+      refreshEntry(form.dataset.refresh, { "X-Follow-Sheet": "1" });
     }
   });
   // A refresh that left before someone started typing must not land on what they typed since.
