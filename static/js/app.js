@@ -48,6 +48,12 @@
       entry.querySelectorAll("form[data-entry]").forEach(function (f) { f.dataset.dirty = "1"; });
     }
   });
+  // htmx follows an HX-Location answer with a request of its own whose promise nobody holds;
+  // when the network drops just then it rejects with no reason. The failure is already an htmx
+  // event (the poll backs off, the outbox keeps writes), so it is not an uncaught error.
+  window.addEventListener("unhandledrejection", function (event) {
+    if (event.reason === undefined) event.preventDefault();
+  });
   // htmx.ajax's promise rejects (with nothing) when the request fails or its target is gone;
   // the failure is already an htmx event the rest of this file handles, so the refresh that
   // could not happen is simply dropped instead of surfacing as an unhandled rejection.

@@ -297,3 +297,24 @@ def test_retry_policy(phones: Callable[..., Phone]) -> None:
     statuses = [0, 200, 400, 403, 404, 429, 500, 502, 503, 504]
     retry = page.evaluate("(s) => s.map(companionOutbox.retryable)", statuses)
     assert retry == [True, False, False, False, False, False, False, True, True, True]
+
+
+def test_a_request_htmx_makes_for_itself_that_fails_offline_is_not_a_page_error(
+    phones: Callable[..., Phone],
+) -> None:
+    # htmx follows an HX-Location answer with a request whose promise nobody holds; when the
+    # network drops just then, that promise rejects with no reason. htmx.ajax is the same call.
+    a = phones("A")
+    page = a.goto("/")
+    a.allow(r"net::ERR_|Failed to load resource|htmx:(afterRequest|sendError)")
+    page.context.set_offline(True)
+    seen = page.evaluate(
+        """new Promise(done => {
+            window.addEventListener("unhandledrejection",
+                event => done(event.defaultPrevented ? "handled" : "uncaught"), {once: true});
+            htmx.ajax("GET", "/", {target: "body", swap: "none"});
+        })"""
+    )
+    page.context.set_offline(False)
+    assert seen == "handled"
+    a.check()
