@@ -60,15 +60,9 @@ def import_group(data: dict[str, Any], device_id: str | None) -> Group:
     """
     top = check_top(data, FORMAT, VERSION)
     matches = checked_matches(top["matches"])
-    group = Group(
-        name=str(tidy(top["group"]["name"], MAX_GROUP_NAME)),
-        created_at=when(top["group"].get("created_at"), optional=True) or utcnow(),
-    )
-    db.session.add(group)
-    db.session.flush()
+    group = new_group(top["group"])
     players = add_players(group, top["players"], matches)
-    if device_id is not None and db.session.get(Device, device_id) is None:
-        db.session.add(Device(id=device_id))
+    ensure_device_row(device_id)
     created: dict[int, Match] = {}
     for number, data_match in enumerate(matches, start=1):
         created[data_match["id"]] = add_match(group, number, data_match, players, device_id)
@@ -77,6 +71,23 @@ def import_group(data: dict[str, Any], device_id: str | None) -> Group:
             created[data_match["id"]].next_match_id = created[data_match["next_match"]].id
     db.session.flush()
     return group
+
+
+def new_group(data: dict[str, Any]) -> Group:
+    """A new group named as in the file (tidied), stored so its id can be referred to."""
+    group = Group(
+        name=str(tidy(data["name"], MAX_GROUP_NAME)),
+        created_at=when(data.get("created_at"), optional=True) or utcnow(),
+    )
+    db.session.add(group)
+    db.session.flush()
+    return group
+
+
+def ensure_device_row(device_id: str | None) -> None:
+    """The importing phone's device row, which its memberships refer to."""
+    if device_id is not None and db.session.get(Device, device_id) is None:
+        db.session.add(Device(id=device_id))
 
 
 def checked_matches(matches: list[Any]) -> list[dict[str, Any]]:

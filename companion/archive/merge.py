@@ -12,10 +12,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..extensions import db
-from ..models import Device, Group, Match, Membership, utcnow
+from ..models import Group, Match, Membership
 from .export import FORMAT, VERSION
-from .importer import add_match, add_players, checked_matches
-from .schema import MAX_GROUP_NAME, check_top, tidy, when
+from .importer import add_match, add_players, checked_matches, ensure_device_row, new_group
+from .schema import check_top
 
 
 @dataclass(frozen=True)
@@ -87,15 +87,9 @@ def import_matches(data: dict[str, Any], device_id: str | None, merge: bool = Tr
     group = merge_target(top["group"]["name"], present, device_id) if merge else None
     merged = group is not None
     if group is None:
-        group = Group(
-            name=str(tidy(top["group"]["name"], MAX_GROUP_NAME)),
-            created_at=when(top["group"].get("created_at"), optional=True) or utcnow(),
-        )
-        db.session.add(group)
-        db.session.flush()
+        group = new_group(top["group"])
     players = add_players(group, top["players"], fresh)
-    if device_id is not None and db.session.get(Device, device_id) is None:
-        db.session.add(Device(id=device_id))
+    ensure_device_row(device_id)
     created: dict[int, Match] = {}
     new_ids = {m["id"] for m in fresh}
     for number, data_match in enumerate(matches, start=1):
