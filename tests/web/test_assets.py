@@ -90,7 +90,9 @@ def test_a_sixnimmt_sheet_loads_the_base_styles_without_the_other_games(phone: P
     url = stylesheet_of(page)
     assert url.startswith("/static/bundle/sixnimmt.css?v=")
     styles = phone.get(url).get_data(as_text=True)
-    own = (STATIC / "css" / "app.css").read_text() + "\n" + (STATIC / "css/games/sixnimmt.css").read_text()
+    own = "\n".join(
+        (STATIC / "css" / name).read_text() for name in ("app.css", "games/sixnimmt.css")
+    )
     assert styles == rcssmin.cssmin(own)
     assert ".bl-board" not in styles and ".tg-pile" not in styles
     assert ".filters" not in styles and ".tv-board" not in styles  # history's and the TV's
