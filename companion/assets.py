@@ -5,10 +5,12 @@ with brotli and with gzip, and served from memory in whichever encoding the brow
 A URL built with :func:`asset_url` carries the file's fingerprint (``?v=...``), so the browser
 keeps that copy for a year without asking again; a new release has new fingerprints.
 
-Stylesheets come in bundles: ``css/app.css`` holds what every page needs, each game's own rules
-live in ``css/games/<game>.css``. A sheet loads ``bundle/<game>.css`` (the two together, one
-request); every other page loads ``bundle/all.css``. A sheet of 6 nimmt! then does not download
-Bloccato's board.
+Stylesheets come in bundles, so that a phone's first visit to a sheet stays light:
+``css/app.css`` holds what every page needs (the sheet included), each game's own rules live in
+``css/games/<game>.css``, the TV page's in ``css/tv.css`` and every other page's (history,
+statistics, new match, join) in ``css/pages.css``. A sheet loads ``bundle/<game>.css`` (app and
+its game, one request), the TV page ``bundle/tv-<game>.css``, every other page ``bundle/all.css``.
+A sheet of 6 nimmt! then downloads neither Bloccato's board nor the history's filters.
 """
 
 from __future__ import annotations
@@ -35,6 +37,9 @@ EXTENSION = "companion.assets"
 BUNDLE = "bundle/"
 BASE_STYLES = "css/app.css"
 GAME_STYLES = "css/games"
+PAGE_STYLES = "css/pages.css"
+SCREEN_STYLES = {"tv": "css/tv.css"}
+"""Pages shown on another kind of screen: their bundle is ``<screen>-<game>.css``."""
 SCRIPTS = ("js/app.js", "js/outbox.js")
 """The page scripts served together as ``bundle/app.js``, in this order."""
 COMPRESSIBLE = ("text/", "application/javascript", "application/json", "image/svg+xml")
@@ -101,13 +106,7 @@ class Assets:
         if filename == f"{BUNDLE}app.js":
             return [self.folder / name for name in SCRIPTS]
         if filename.startswith(BUNDLE):
-            name = filename.removeprefix(BUNDLE).removesuffix(".css")
-            if not filename.endswith(".css") or name not in ("all", *REGISTRY):
-                return None  # unknown bundles are not made up (each would be kept in memory)
-            games = sorted((self.folder / GAME_STYLES).glob("*.css"))
-            if name != "all":
-                games = [path for path in games if path.stem == name]
-            return [self.folder / BASE_STYLES, *games]
+            return self.stylesheets(filename.removeprefix(BUNDLE))
         try:
             found = safe_join(str(self.folder), filename)
             return [Path(found)] if found and Path(found).is_file() else None
@@ -115,6 +114,22 @@ class Assets:
             # A name the file system cannot even look up (longer than NAME_MAX, a NUL, bytes
             # that are not text) names no file of ours: 404, like any other unknown name.
             return None
+
+    def stylesheets(self, name: str) -> list[Path] | None:
+        """The files of the stylesheet bundle ``name`` (``all.css``, ``<game>.css`` or
+        ``<screen>-<game>.css``); None for any other name, since each bundle made up would be
+        kept in memory."""
+        if not name.endswith(".css"):
+            return None
+        screen, dash, game = name.removesuffix(".css").rpartition("-")
+        known_screen = not dash or screen in SCREEN_STYLES
+        if not known_screen or game not in (*REGISTRY, *(() if dash else ("all",))):
+            return None
+        games = sorted((self.folder / GAME_STYLES).glob("*.css"))
+        if game == "all":
+            return [self.folder / BASE_STYLES, self.folder / PAGE_STYLES, *games]
+        middle = [self.folder / SCREEN_STYLES[screen]] if screen else []
+        return [self.folder / BASE_STYLES, *middle, *(p for p in games if p.stem == game)]
 
     def get(self, filename: str) -> Asset | None:
         """The asset named ``filename``: from memory, or read afresh when its files changed."""
@@ -158,9 +173,12 @@ def asset_url(filename: str) -> str:
     return url_for("static", filename=filename, v=asset.digest if asset else None)
 
 
-def stylesheet(game: str | None = None) -> str:
-    """The stylesheet bundle of a page: its game's on a sheet, everything elsewhere."""
-    return asset_url(f"{BUNDLE}{game or 'all'}.css")
+def stylesheet(game: str | None = None, screen: str | None = None) -> str:
+    """The stylesheet bundle of a page: its game's on a sheet (on a TV, with the big screen's
+    rules), everything elsewhere."""
+    if not game:
+        return asset_url(f"{BUNDLE}all.css")
+    return asset_url(f"{BUNDLE}{screen + '-' if screen else ''}{game}.css")
 
 
 def script() -> str:

@@ -7,7 +7,9 @@ document, whatever the database) and restores each into a fresh SQLite database.
 
 from __future__ import annotations
 
+import os
 import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -21,9 +23,12 @@ from ..conftest import CREATED
 from ..server_process import HttpPhone, Server, prepare_database
 from .conftest import size
 
-PACE = 0.2
-"""Seconds between one phone's taps: far quicker than a table, and the history (which every
-backup holds whole) still grows by hundreds of matches, not thousands, over a run."""
+PACE = 1.0
+"""Seconds between one phone's taps: a round every few seconds at each of three tables is far
+quicker than people play (a round takes minutes), so every backup still overlaps writes and
+finished matches. Every backup holds the whole history and replays it, so a quicker pace only
+grows the history (at 0.2 s a run reached 2,500 matches and its last backups took minutes each)
+without testing anything more."""
 
 
 class Player:
@@ -63,6 +68,7 @@ def test_every_backup_taken_under_load_restores(
     folder.mkdir()
     players = [Player(server.url) for _ in range(3)]
     restored = 0
+    started = time.monotonic()
     try:
         for player in players:
             player.thread.start()
@@ -89,6 +95,8 @@ def test_every_backup_taken_under_load_restores(
             player.thread.join(timeout=30)
         server.stop()
     finished = sum(player.finished for player in players)
-    print(f"{restored} backups restored; {finished} matches finished meanwhile")
+    load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
+    print(f"{restored} backups restored; {finished} matches finished meanwhile; "
+          f"{time.monotonic() - started:.0f} s; load average {load}")  # fmt: skip
     assert finished > 0, "matches finished during the run"
     assert restored == size("SOAK_BACKUPS", 50)

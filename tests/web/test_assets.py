@@ -11,9 +11,13 @@ import pytest
 import rcssmin
 from flask import Flask
 
+from companion.rules import REGISTRY
+
 from ..conftest import Phone
+from .helpers import viewer_path
 
 STATIC = Path(__file__).resolve().parents[2] / "static"
+TEMPLATES = STATIC.parent / "templates"
 BR = {"Accept-Encoding": "br, gzip"}
 
 
@@ -86,8 +90,12 @@ def test_a_sixnimmt_sheet_loads_the_base_styles_without_the_other_games(phone: P
     url = stylesheet_of(page)
     assert url.startswith("/static/bundle/sixnimmt.css?v=")
     styles = phone.get(url).get_data(as_text=True)
-    assert styles == rcssmin.cssmin((STATIC / "css" / "app.css").read_text())
+    own = "\n".join(
+        (STATIC / "css" / name).read_text() for name in ("app.css", "games/sixnimmt.css")
+    )
+    assert styles == rcssmin.cssmin(own)
     assert ".bl-board" not in styles and ".tg-pile" not in styles
+    assert ".filters" not in styles and ".tv-board" not in styles  # history's and the TV's
 
 
 def minified(css: bytes) -> bytes:
@@ -99,16 +107,31 @@ def test_every_game_bundle_is_the_base_then_that_games_rules(app: Flask) -> None
     from companion.assets import assets
 
     base = (STATIC / "css" / "app.css").read_bytes()
+    tv = (STATIC / "css" / "tv.css").read_bytes()
     games = sorted((STATIC / "css" / "games").glob("*.css"))
-    assert {path.stem for path in games} == {"bloccato", "nuota", "pirsch", "thegame"}
+    assert {path.stem for path in games} == set(REGISTRY)
     for path in games:
         bundle = assets(app).get(f"bundle/{path.stem}.css")
         assert bundle is not None
         assert bundle.encodings[""] == minified(base + b"\n" + path.read_bytes())
+        on_tv = assets(app).get(f"bundle/tv-{path.stem}.css")
+        assert on_tv is not None
+        assert on_tv.encodings[""] == minified(b"\n".join([base, tv, path.read_bytes()]))
     everything = assets(app).get("bundle/all.css")
     assert everything is not None
-    sources = b"\n".join([base, *(p.read_bytes() for p in games)])
+    pages = (STATIC / "css" / "pages.css").read_bytes()
+    sources = b"\n".join([base, pages, *(p.read_bytes() for p in games)])
     assert everything.encodings[""] == minified(sources)
+    for unknown in ("tv-all.css", "phone-nuota.css", "tv-.css", "-nuota.css"):
+        assert assets(app).get(f"bundle/{unknown}") is None, unknown
+
+
+def test_the_tv_page_loads_the_big_screens_rules_with_its_game(phone: Phone) -> None:
+    match_id = phone.new_match(["Ann", "Bob"])
+    page = phone.get(viewer_path(phone, match_id)).get_data(as_text=True)
+    url = stylesheet_of(page)
+    assert url.startswith("/static/bundle/tv-sixnimmt.css?v=")
+    assert ".tv-board" in phone.get(url).get_data(as_text=True)
 
 
 def test_other_pages_load_every_rule_and_the_main_says_which_bundle_it_needs(
@@ -144,3 +167,33 @@ def test_a_small_answer_and_a_stream_are_not_compressed(phone: Phone) -> None:
     assert stream.mimetype == "text/event-stream"
     assert "Content-Encoding" not in stream.headers
     stream.close()
+
+
+def styled_classes(css: str) -> set[str]:
+    """The class names a stylesheet's selectors name."""
+    selectors = re.sub(r"\{[^}]*\}", " ", re.sub(r"/\*.*?\*/", " ", css, flags=re.S))
+    return set(re.findall(r"\.([A-Za-z][\w-]*)", selectors))
+
+
+def test_no_class_of_a_sheet_is_styled_only_where_a_sheet_does_not_look() -> None:
+    """The sheet's bundle leaves out the history's, the new match's and the TV's rules: a class
+    the sheet's templates use must then not be styled only there."""
+    sheet_templates = [
+        path
+        for folder in ("play", "games")
+        for path in (TEMPLATES / folder).rglob("*.html")
+        if "tv" not in path.stem and path.stem != "_options"  # the new match page's
+    ]
+    used = {
+        name
+        for path in sheet_templates
+        for value in re.findall(r'class="([^"]*)"', path.read_text())
+        for name in re.sub(r"\{[{%].*?[%}]\}", " ", value).split()
+    }
+    sheet = styled_classes((STATIC / "css" / "app.css").read_text())
+    for path in (STATIC / "css" / "games").glob("*.css"):
+        sheet |= styled_classes(path.read_text())
+    elsewhere = styled_classes((STATIC / "css" / "pages.css").read_text())
+    elsewhere |= styled_classes((STATIC / "css" / "tv.css").read_text())
+    assert used, "the sheet's templates name no class: the scan is broken"
+    assert not (used & elsewhere) - sheet
