@@ -21,7 +21,7 @@ from sqlalchemy import Connection, select, update
 
 from . import rules
 from .models import Entry, Match, Player, Seat
-from .sheet import settled
+from .settling import settled
 from .stats.places import ranked, seam_of
 
 
@@ -105,7 +105,7 @@ def json_move(text: str) -> dict[str, Any]:
 
 
 def settle_on_signal(match: Match, state: Any) -> None:
-    """The receiver of :data:`companion.sheet.settled`."""
+    """The receiver of :data:`companion.settling.settled`."""
     settle(match, state)
 
 
