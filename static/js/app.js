@@ -78,6 +78,14 @@
       refreshEntry(form.dataset.refresh, { "X-Follow-Sheet": "1" });
     }
   });
+  // An undo in the log is sent with the version of the sheet the phone shows, the scoreboard's:
+  // an answer to a round adds its line on top and leaves the older lines (and the version
+  // their forms were rendered with) as they were; every other change re-renders them all.
+  document.addEventListener("htmx:configRequest", function (event) {
+    const field = event.detail.elt && event.detail.elt.querySelector && event.detail.elt.querySelector("input[data-sheet-version]");
+    const board = document.getElementById("scoreboard");
+    if (field && board && Number(board.dataset.version) > Number(field.value)) event.detail.parameters.version = board.dataset.version;
+  });
   // A refresh that left before someone started typing must not land on what they typed since.
   document.addEventListener("htmx:beforeSwap", function (event) {
     const config = event.detail.requestConfig;

@@ -29,9 +29,9 @@ SIZES = (10, 200)
 PLAYERS = ["Ann", "Bob", "Cy", "Dee", "Eve"]
 
 
-def long_match(app: Flask, entries: int) -> tuple[Phone, int]:
+def long_match(app: Flask, entries: int, phone: Phone | None = None) -> tuple[Phone, int]:
     """A 5-player 6 nimmt! match (limit 1000, so it never ends) with ``entries`` rounds logged."""
-    phone = Phone(app)
+    phone = phone or Phone(app)
     match_id = phone.new_match(PLAYERS, end="limit", limit="1000")
     phone.claim(match_id, 0)
     with app.app_context():
@@ -95,12 +95,15 @@ def statements(app: Flask, call: Any) -> int:
 
 
 def measure(tmp_path: Path, entries: int, runs: int = 7, loops: int = 8) -> dict[str, float]:
-    """A round at ``entries`` log entries: ms, multiple of bare, statements, answer KB."""
+    """A round at ``entries`` log entries: ms, multiple of bare, statements, answer KB.
+
+    Each timed call enters a round at another of ``loops`` matches, so the log grows by only
+    ``runs`` entries over the measurement and each phone's form is as fresh as at the table."""
     app = make_app(tmp_path)
     add_bare(app)
-    phone, match_id = long_match(app, entries)
-    submit = Round(phone, match_id)
-    submit()  # the first answer of the worker renders templates for the first time
+    phone = Phone(app)
+    tables = [Round(phone, long_match(app, entries, phone)[1]) for _ in range(loops)]
+    tables[0]()  # the first answer of the worker renders templates for the first time
     best_bare = best_round = float("inf")
     for _ in range(runs):
         start = time.process_time()
@@ -108,11 +111,11 @@ def measure(tmp_path: Path, entries: int, runs: int = 7, loops: int = 8) -> dict
             phone.get("/bench/bare")
         best_bare = min(best_bare, (time.process_time() - start) / (loops * 4))
         start = time.process_time()
-        for _ in range(loops):
+        for submit in tables:
             submit()
         best_round = min(best_round, (time.process_time() - start) / loops)
-    queries = statements(app, submit)
-    weight = len(submit(ACCEPT).get_data()) / 1024
+    queries = statements(app, tables[1])
+    weight = len(tables[2](ACCEPT).get_data()) / 1024
     return {
         "entries": entries,
         "bare_ms": best_bare * 1000,

@@ -75,20 +75,51 @@ def test_a_round_reads_no_log_when_the_previous_version_is_kept(app: Flask) -> N
     assert all("idem_key = " in s for s in reads), reads  # only the one-time key is looked up
 
 
-def test_the_answer_carries_the_newest_lines_not_the_whole_log(app: Flask) -> None:
+def round_answer(phone: Phone, match_id: int, form: dict[str, str] | None = None) -> Any:
+    """The htmx answer to a round entered from ``form`` (a fresh one by default)."""
+    fields = dict(form or phone.entry_form(match_id))
+    fields.update({"heads-seat0": "3", "heads-seat1": "0", "heads-seat2": "0"})
+    answer = phone.post(f"/m/{match_id}/entry/heads", fields, hx=True)
+    assert answer.status_code == 200
+    return parse(answer.get_data(as_text=True))
+
+
+def test_the_answer_to_a_round_adds_its_line_and_not_the_whole_log(app: Flask) -> None:
     phone = Phone(app)
     match_id = logged_match(phone, 25)
-    form = phone.entry_form(match_id)
-    form.update({"heads-seat0": "3", "heads-seat1": "0", "heads-seat2": "0"})
-    answer = parse(phone.post(f"/m/{match_id}/entry/heads", form, hx=True).get_data(as_text=True))
-    log = answer.by_id("log")
-    assert log.attrs.get("hx-swap-oob") == "true"
-    lines = log.find_all("li")
-    assert len(lines) == LOG_WINDOW
-    assert lines[0].text().startswith("#26 ")
-    assert "Show all 26 entries" in log.text()
+    answer = round_answer(phone, match_id)
+    assert not answer.find(id="log")
+    added = answer.find("ol", **{"hx-swap-oob": "afterbegin:#log-entries"})
+    assert added is not None
+    lines = added.find_all("li")
+    assert [line.attrs["id"] for line in lines] == ["log-26"]
+    assert "Round: Ann 3 · Bob 0 · Cy 0" in lines[0].text()
+    assert lines[0].find("input", **{"data-sheet-version": True}) is not None
+    more = answer.by_id("log-more")
+    assert more.attrs.get("hx-swap-oob") == "true" and "Show all 26 entries" in more.text()
     assert answer.by_id("scoreboard").attrs.get("hx-swap-oob") == "true"
-    assert answer.by_id("entry") is not None
+    assert answer.by_id("entry").find("form") is not None
+
+
+def test_an_undo_a_first_entry_and_a_repeated_tap_bring_the_newest_lines_whole(
+    app: Flask,
+) -> None:
+    phone = Phone(app)
+    match_id = logged_match(phone, 0)
+    first = round_answer(phone, match_id)
+    assert len(first.by_id("log").find_all("li")) == 1
+    for _ in range(LOG_WINDOW + 2):
+        form = phone.entry_form(match_id)
+        round_answer(phone, match_id, form)
+    again = round_answer(phone, match_id, form)  # the same one-time key: stored once
+    log = again.by_id("log")
+    assert log.attrs.get("hx-swap-oob") == "true"
+    assert len(log.find_all("li")) == LOG_WINDOW
+    version = parse(phone.get(f"/m/{match_id}").get_data(as_text=True)).by_id("scoreboard")
+    undo = phone.post(f"/m/{match_id}/undo/12", {"version": version.attrs["data-version"]}, hx=True)
+    log = parse(undo.get_data(as_text=True)).by_id("log")
+    assert "undone" in log.by_id("log-12").text()
+    assert "Undo of #12" in log.by_id("log-14").text()
 
 
 def test_the_sheet_shows_the_newest_entries_and_the_rest_a_tap_away(app: Flask) -> None:
