@@ -151,10 +151,14 @@ def append(
     device: str | None,
     undoes: int | None = None,
 ) -> Written:
-    """Store ``move`` (or an undo of entry ``undoes``) if it is new, fresh and legal."""
+    """Store ``move`` (or an undo of entry ``undoes``) if it is new, fresh and legal.
+
+    The match as the request loaded it is tried first: should another write have come in
+    since, the version-checked UPDATE finds out, and the next attempt reads the match again."""
     version = bounded_version(version)
-    for _ in range(ATTEMPTS):
-        db.session.refresh(match, MATCH_COLUMNS)
+    for attempt in range(ATTEMPTS):
+        if attempt or inspect(match).expired_attributes:
+            db.session.refresh(match, MATCH_COLUMNS)
         earlier = by_key(match, idem_key)
         if earlier is not None:
             return Written(entry=earlier, duplicate=True)

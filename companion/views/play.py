@@ -16,8 +16,9 @@ from ..seats import mark_seen, needs_seen
 from ..security import device_id, member_match_or_404, viewer_match_or_404
 from ..sheet import Sheet, replay
 from ..writes import can_write, submit_choice, submit_entry, submit_undo
+from .log_lines import log_rows
 from .reply import go, no_change, render, wants_fragment
-from .sheet_context import invite_context, log_rows, sheet_context, tv_context
+from .sheet_context import invite_context, sheet_context, tv_context
 from .sheet_replies import answer
 
 bp = Blueprint("play", __name__)

@@ -12,7 +12,7 @@ from companion.extensions import db
 from companion.models import Match
 from companion.sheet import append
 from companion.snapshot import snapshots
-from companion.views.sheet_context import LOG_WINDOW
+from companion.views.log_lines import LOG_WINDOW
 
 from ..conftest import Phone
 from .helpers import parse
