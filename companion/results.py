@@ -3,8 +3,8 @@
 The group and player charts read thousands of matches at once; replaying every log for them
 would grow with the history. So the numbers a finished match ends with are written to
 ``Seat.result`` and ``Seat.place`` in the same transaction that finishes it
-(:func:`companion.sheet.append` through its ``settled`` signal, the host's "end now", an
-import), rewritten by any undo after the end and cleared when an undo reopens the match.
+(:func:`companion.sheet.append` through :data:`companion.settling.settled`, the host's "end
+now", an import), rewritten by any undo after the end and cleared when an undo reopens the match.
 The state is still the replay of the log: these columns only remember what that replay gave,
 and a test proves them equal. What a result is and how seats order is each game's to say
 through its seam.
