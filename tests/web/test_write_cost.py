@@ -1,5 +1,6 @@
 """A write costs what it changes: the same statements at a short and a long log, an answer that
-carries the newest log lines and not the whole log, and the rest of the log a tap away."""
+adds its log line (and brings the shown lines' times up to date) instead of re-sending the log,
+and the rest of the log a tap away."""
 
 from __future__ import annotations
 
@@ -95,6 +96,9 @@ def test_the_answer_to_a_round_adds_its_line_and_not_the_whole_log(app: Flask) -
     assert [line.attrs["id"] for line in lines] == ["log-26"]
     assert "Round: Ann 3 · Bob 0 · Cy 0" in lines[0].text()
     assert lines[0].find("input", **{"data-sheet-version": True}) is not None
+    times = [n for n in answer.find_all("div", class_="entry-meta") if n.attrs.get("hx-swap-oob")]
+    assert [n.attrs["id"] for n in times] == [f"log-by-{seq}" for seq in range(25, 16, -1)]
+    assert not lines[0].find_all(**{"hx-swap-oob": True})
     more = answer.by_id("log-more")
     assert more.attrs.get("hx-swap-oob") == "true" and "Show all 26 entries" in more.text()
     assert answer.by_id("scoreboard").attrs.get("hx-swap-oob") == "true"
@@ -120,6 +124,7 @@ def test_an_undo_a_first_entry_and_a_repeated_tap_bring_the_newest_lines_whole(
     log = parse(undo.get_data(as_text=True)).by_id("log")
     assert "undone" in log.by_id("log-12").text()
     assert "Undo of #12" in log.by_id("log-14").text()
+    assert not log.find_all("div", **{"hx-swap-oob": True})  # nothing swapped twice
 
 
 def test_the_sheet_shows_the_newest_entries_and_the_rest_a_tap_away(app: Flask) -> None:
