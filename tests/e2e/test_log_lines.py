@@ -27,6 +27,18 @@ def test_an_older_line_is_undone_after_answers_that_only_added_lines(
     expect(a.page.locator("#log-13")).to_contain_text("Undo of #10")
     expect(a.page.locator("#entry [role=alert]")).to_have_count(0)
 
+    # The same line added twice (a poll brought it before the answer did) shows once.
+    shown = lines.count()
+    again = (
+        "line => htmx.swap('#log-more', '<p id=\"log-more\" class=\"log-more\"></p>' +"
+        " '<ol hx-swap-oob=\"afterbegin:#log-entries\">' + line.outerHTML + '</ol>',"
+        " {swapStyle: 'outerHTML'})"
+    )
+    a.page.locator("#log-13").evaluate(again)
+    expect(a.page.locator("#log-13")).to_have_count(1)
+    expect(lines).to_have_count(shown)
+
+    a.page.reload()
     a.page.locator("#log-more a").click()
     expect(lines).to_have_count(13)
     expect(a.page.locator("#log-1")).to_contain_text("Round")
