@@ -3,8 +3,8 @@
 The group and player charts read thousands of matches at once; replaying every log for them
 would grow with the history. So the numbers a finished match ends with are written to
 ``Seat.result`` and ``Seat.place`` in the same transaction that finishes it
-(:func:`companion.sheet.append` through its ``settled`` signal, the host's "end now", an
-import), rewritten by any undo after the end and cleared when an undo reopens the match.
+(:func:`companion.sheet.append` through :data:`companion.settling.settled`, the host's "end
+now", an import), rewritten by any undo after the end and cleared when an undo reopens the match.
 The state is still the replay of the log: these columns only remember what that replay gave,
 and a test proves them equal. What a result is and how seats order is each game's to say
 through its seam.
@@ -21,7 +21,7 @@ from sqlalchemy import Connection, select, update
 
 from . import rules
 from .models import Entry, Match, Player, Seat
-from .sheet import settled
+from .settling import settled
 from .stats.places import ranked, seam_of
 
 
@@ -105,7 +105,7 @@ def json_move(text: str) -> dict[str, Any]:
 
 
 def settle_on_signal(match: Match, state: Any) -> None:
-    """The receiver of :data:`companion.sheet.settled`."""
+    """The receiver of :data:`companion.settling.settled`."""
     settle(match, state)
 
 

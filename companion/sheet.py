@@ -13,8 +13,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
-from blinker import Namespace
-from sqlalchemy import func, update
+from sqlalchemy import inspect, update
 from sqlalchemy.exc import IntegrityError
 
 from . import rules, snapshot
@@ -23,6 +22,8 @@ from .live.doorbell import ring_later
 from .models import Entry, Match, utcnow
 from .rules import IllegalMove, Outcome
 from .rules.base import N_
+from .settling import settle_status
+from .snapshot import Folded, Line
 
 UNDO = {"type": "undo"}
 MAX_DB_INT = 2**31 - 1
@@ -30,11 +31,10 @@ MAX_DB_INT = 2**31 - 1
 IDEM_KEY = re.compile(r"[A-Za-z0-9_-]{8,64}")
 """What a one-time key looks like (the forms make 22 characters); anything else is ignored."""
 ATTEMPTS = 3
-settled = Namespace().signal("match-settled")
-"""Sent in the transaction of a write that finishes, reopens or re-decides a match, so that
-:mod:`companion.results` stores the seats' numbers in the same commit (a signal: the seams that
-say what those numbers are build on this module)."""
 State = TypeVar("State")
+MATCH_COLUMNS = tuple(column.key for column in inspect(Match).column_attrs)
+"""What a write reads again of the match: its columns, not its seats and players (the log and
+the state depend on the version, which is among the columns)."""
 
 
 @dataclass
@@ -45,7 +45,7 @@ class Sheet(Generic[State]):
     match: Match
     rules: rules.Rules[State]
     state: State
-    entries: list[Entry]
+    entries: list[Line]
     undone: set[int] = field(default_factory=set)
     pending: Any = None
 
@@ -102,35 +102,23 @@ def start(match: Match) -> Any:
 
 
 def replay(match: Match, without: int | None = None) -> Sheet:
-    """Replay the log through the rules; ``without`` leaves one more entry out (undo preview).
+    """The sheet at the match's version; ``without`` leaves one more entry out (undo preview).
 
-    Only entries up to the match's version count, so the state belongs to that version; the
-    folded state is remembered per version in :mod:`companion.snapshot`.
+    The fold comes from :mod:`companion.snapshot`: kept, or carried on from the kept state by
+    the entries stored since; the log is read whole only when nothing of it is kept.
     """
     game = rules.get(match.game)
-    entries = list(
-        db.session.execute(
-            db.select(Entry)
-            .filter(Entry.match_id == match.id, Entry.version <= match.version)
-            .order_by(Entry.seq)
-        ).scalars()
+    players = players_of(match)
+
+    def setup() -> Any:
+        return game.setup(players, match.options, match.seed)
+
+    log = snapshot.folded(match, players, game.apply, setup)
+    if without is not None:
+        log = snapshot.fold(log.lines, log.version, game.apply, setup, without)
+    return Sheet(
+        match=match, rules=game, state=log.state, entries=list(log.lines), undone=set(log.undone)
     )
-    undone = {e.undoes for e in entries if e.undoes is not None}
-    if without is not None:
-        undone = undone | {without}
-
-    def fold() -> Any:
-        state = start(match)
-        for entry in entries:
-            if entry.undoes is None and entry.seq not in undone:
-                state = game.apply(state, entry.move)
-        return state
-
-    if without is not None:
-        state = fold()
-    else:
-        state = snapshot.state_for(snapshot.key_of(match, players_of(match)), fold)
-    return Sheet(match=match, rules=game, state=state, entries=entries, undone=undone)
 
 
 def entries_since(match: Match, version: int) -> list[Entry]:
@@ -163,10 +151,14 @@ def append(
     device: str | None,
     undoes: int | None = None,
 ) -> Written:
-    """Store ``move`` (or an undo of entry ``undoes``) if it is new, fresh and legal."""
+    """Store ``move`` (or an undo of entry ``undoes``) if it is new, fresh and legal.
+
+    The match as the request loaded it is tried first: should another write have come in
+    since, the version-checked UPDATE finds out, and the next attempt reads the match again."""
     version = bounded_version(version)
-    for _ in range(ATTEMPTS):
-        db.session.refresh(match)
+    for attempt in range(ATTEMPTS):
+        if attempt or inspect(match).expired_attributes:
+            db.session.refresh(match, MATCH_COLUMNS)
         earlier = by_key(match, idem_key)
         if earlier is not None:
             return Written(entry=earlier, duplicate=True)
@@ -192,14 +184,12 @@ def check(match: Match, move: dict[str, Any], undoes: int | None) -> Sheet:
         sheet = replay(match)
         sheet.state = sheet.rules.apply(sheet.state, move)
         return sheet
-    target = db.session.execute(
-        db.select(Entry).filter_by(match_id=match.id, seq=undoes)
-    ).scalar_one_or_none()
+    current = replay(match)
+    target = next((line for line in current.entries if line.seq == undoes), None)
     if target is None or target.undoes is not None:
         raise IllegalMove(N_("There is no such entry to undo."))
     if match.status == "abandoned":
         raise IllegalMove(N_("The match was abandoned: nothing can change now."))
-    current = replay(match)
     if undoes in current.undone:
         raise IllegalMove(N_("That entry is already undone."))
     try:
@@ -232,53 +222,46 @@ def _store(
     if bumped.rowcount != 1:
         db.session.rollback()
         return None
-    last = db.session.execute(db.select(func.max(Entry.seq)).filter_by(match_id=match.id)).scalar()
-    entry = Entry(
-        match_id=match.id,
-        seq=(last or 0) + 1,
+    line = Line(
+        seq=sheet.entries[-1].seq + 1 if sheet.entries else 1,
+        version=new_version,
         move_json=json.dumps(UNDO if undoes is not None else move, separators=(",", ":")),
         undoes=undoes,
         seat=seat,
         device_id=device,
+        created_at=utcnow(),
+    )
+    entry = Entry(
+        match_id=match.id,
         idem_key=idem_key if idem_key and IDEM_KEY.fullmatch(idem_key) else None,
-        version=new_version,
+        **vars(line),
     )
     db.session.add(entry)
-    _settle(match, sheet)
+    settle_status(match, sheet.outcome, sheet.state)
     ring_later(db.session, match.id, new_version)
-    try:
-        db.session.commit()
-    except IntegrityError:
-        db.session.rollback()
+    identity = snapshot.identity_of(match, sheet.players)
+    if not _commit_as_written():
         return None
+    after = Folded(new_version, sheet.state, (*sheet.entries, line), frozenset(sheet.undone))
+    snapshot.remember(identity, after)
     return entry
 
 
-def _settle(match: Match, sheet: Sheet) -> None:
-    """Finish or reopen the match to agree with the new state of its log; tell whoever keeps
-    numbers of finished matches (:data:`settled`) in the same transaction."""
-    from .security import new_code
-
-    outcome = sheet.outcome
-    was_finished = match.status == "finished"
-    if outcome is not None and match.status == "playing":
-        match.status = "finished"
-        match.winners = list(outcome.winners)
-        match.finished_at = utcnow()
-        match.code = None
-    elif (
-        outcome is not None
-        and match.status == "finished"
-        and outcome.winners != tuple(match.winners or ())
-    ):
-        match.winners = list(outcome.winners)
-    elif outcome is None and match.status == "finished":
-        match.status = "playing"
-        match.winners = None
-        match.finished_at = None
-        match.code = new_code()
-    if was_finished or match.status == "finished":
-        settled.send(match, state=sheet.state)
+def _commit_as_written() -> bool:
+    """Commit, keeping the loaded objects as they are: they hold what was just written (the
+    version and the settled match), so the answer needs no second read of them. False when the
+    entry collided with another one (then nothing is stored)."""
+    session = db.session()
+    expire = session.expire_on_commit
+    session.expire_on_commit = False
+    try:
+        session.commit()
+    except IntegrityError:
+        session.rollback()
+        return False
+    finally:
+        session.expire_on_commit = expire
+    return True
 
 
 def _latest(match: Match) -> Entry | None:

@@ -22,7 +22,17 @@ from .pending import hold, pending_for
 from .rules import IllegalMove
 from .seats import acting_for, others_at_table
 from .security import is_host
-from .sheet import ATTEMPTS, Sheet, Written, append, bounded_version, by_key, entries_since, replay
+from .sheet import (
+    ATTEMPTS,
+    MATCH_COLUMNS,
+    Sheet,
+    Written,
+    append,
+    bounded_version,
+    by_key,
+    entries_since,
+    replay,
+)
 from .translate import reason
 
 
@@ -158,7 +168,7 @@ def gather_part(
     if earlier is not None:
         return Submitted(written=Written(entry=earlier, duplicate=True))
     for _attempt in range(ATTEMPTS):
-        db.session.refresh(match)
+        db.session.refresh(match, MATCH_COLUMNS)
         current = replay(match)
         latest = current.entries[-1] if current.entries else None
         if seen is not None:

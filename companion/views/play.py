@@ -6,7 +6,7 @@ replies with the page or the fragment htmx asked for (:mod:`.sheet_replies`).
 
 from __future__ import annotations
 
-from flask import Blueprint, Response, abort, g, request
+from flask import Blueprint, Response, abort, g, request, url_for
 from sqlalchemy import bindparam, update
 
 from ..extensions import db
@@ -16,7 +16,8 @@ from ..seats import mark_seen, needs_seen
 from ..security import device_id, member_match_or_404, viewer_match_or_404
 from ..sheet import Sheet, replay
 from ..writes import can_write, submit_choice, submit_entry, submit_undo
-from .reply import no_change, render
+from .log_lines import log_rows
+from .reply import go, no_change, render, wants_fragment
 from .sheet_context import invite_context, sheet_context, tv_context
 from .sheet_replies import answer
 
@@ -90,6 +91,19 @@ MARK_SEEN = (
     .where(Membership.device_id == bindparam("dev"))
     .values(last_seen=bindparam("now"))
 )
+
+
+@bp.get("/m/<int:match_id>/log")
+def full_log(match_id: int) -> Response:
+    """Every entry of the log, for the tap on "Show all entries" (the sheet shows the newest);
+    without htmx, the sheet with the whole log."""
+    match, member = member_match_or_404(match_id)
+    if not wants_fragment():
+        return go(url_for("play.sheet", match_id=match.id, log="all") + "#log")
+    current = replay(match)
+    rows = log_rows(match, current, can_write(match, member), member, every=True)
+    context = {"match": match, "member": member, "sheet": current, "log": rows}
+    return render("play/sheet.html", "play/_log.html", **context)
 
 
 @bp.get("/m/<int:match_id>/qr.svg")

@@ -2,21 +2,20 @@
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
 from typing import Any
 
 from flask import current_app, url_for
-from flask_babel import format_timedelta
 from flask_babel import gettext as _
 
 from .. import join_codes, qr
 from ..extensions import db
 from ..games import EntryKind, seam_for
-from ..models import Entry, Match, Membership
+from ..models import Match, Membership
 from ..pending import pending_for
-from ..seats import others_at_table, present, requests_for
+from ..seats import present, requests_for
 from ..security import device_id, is_host, join_token, viewer_token
 from ..sheet import Sheet
+from .log_lines import log_rows
 
 
 def sheet_context(
@@ -146,64 +145,10 @@ def seat_name(match: Match, position: int | None) -> str | None:
     return next((s.player.name for s in match.seats if s.position == position), None)
 
 
-def log_rows(
-    match: Match, sheet: Sheet, writer: bool, member: Membership | None
-) -> list[dict[str, Any]]:
-    """The entry log, newest first, each line naming the phone that made it and undoable where
-    that is allowed (after a confirmation when it is another seated player's entry)."""
-    seam = seam_for(match.game)
-    others = others_at_table(match, member) if member is not None and writer else {}
-    rows = []
-    for entry in reversed(sheet.entries):
-        rows.append(
-            {
-                "seq": entry.seq,
-                "text": describe(seam, entry, sheet.players),
-                "by": by_line(sheet, entry),
-                "owner": others.get(entry.device_id or ""),
-                "undone": entry.seq in sheet.undone,
-                "is_undo": entry.undoes is not None,
-                "can_undo": writer
-                and entry.undoes is None
-                and entry.seq not in sheet.undone
-                and match.status != "abandoned",
-            }
-        )
-    return rows
-
-
-def by_line(sheet: Sheet, entry: Entry) -> str:
-    """ "From Mia's phone, 2 minutes ago": the phone that made an entry, named by its seat then."""
-    moment = ago(when(entry))
-    if entry.seat is not None and entry.seat < len(sheet.players):
-        return _("from %(name)s's phone, %(when)s", name=sheet.players[entry.seat], when=moment)
-    if entry.device_id is None:
-        return _("from an imported sheet, %(when)s", when=moment)
-    return _("from the host's phone, %(when)s", when=moment)
-
-
 def last_effective(sheet: Sheet) -> int | None:
     """The sequence number of the newest entry that still counts (for "undo the last turn")."""
     effective = sheet.effective()
     return effective[-1].seq if effective else None
-
-
-def ago(moment: datetime) -> str:
-    """How long ago ``moment`` was, in words ("5 minutes ago")."""
-    return str(format_timedelta(moment - datetime.now(UTC), add_direction=True))
-
-
-def when(entry: Entry) -> datetime:
-    """The entry's time as an aware UTC datetime (SQLite gives naive ones back)."""
-    stamp = entry.created_at
-    return stamp if stamp.tzinfo else stamp.replace(tzinfo=UTC)
-
-
-def describe(seam: Any, entry: Entry, players: list[str]) -> str:
-    """One log line: the game's description, or "Undo of #n"."""
-    if entry.undoes is not None:
-        return _("Undo of #%(seq)d", seq=entry.undoes)
-    return str(seam.describe(entry.move, players))
 
 
 def tv_context(match: Match, context: dict[str, Any]) -> dict[str, Any]:

@@ -45,11 +45,10 @@ def written_reply(
     if written.ok:
         if not wants_fragment():
             return go(url_for("play.sheet", match_id=match.id) + "#scoreboard")
-        return render(
-            "play/sheet.html",
-            "play/_written.html",
-            **sheet_context(match, member, fresh, kind=kind.key if kind else None),
-        )
+        context = sheet_context(match, member, fresh, kind=kind.key if kind else None)
+        if adds_a_line(written, fresh):
+            context["log_added"] = context["log"][:1]
+        return render("play/sheet.html", "play/_written.html", **context)
     if written.stale_after is not None:
         kept = kind is not None and form is not None and fits(kind, fresh, form)
         if kept:
@@ -58,6 +57,21 @@ def written_reply(
         return entry_reply(match, member, fresh, kind, form, notice=notice, fresh=True, kept=kept)
     error = reason(written.error) if written.error else _("Nothing was saved. Try again.")
     return entry_reply(match, member, fresh, kind, form, error=error)
+
+
+def adds_a_line(written: Written, fresh: Sheet[Any]) -> bool:
+    """Whether the phone's log only lacks the new line, so the answer adds it on top: a new
+    move on a log the phone already shows. An undo changes an older line as well, a first
+    entry replaces "nothing entered yet", and a repeated tap may find the line already there:
+    those answers carry the newest lines whole."""
+    entry = written.entry
+    return (
+        entry is not None
+        and not written.duplicate
+        and entry.undoes is None
+        and len(fresh.entries) > 1
+        and fresh.entries[-1].seq == entry.seq
+    )
 
 
 def fits(kind: EntryKind, fresh: Sheet[Any], form: Any) -> bool:

@@ -78,6 +78,23 @@
       refreshEntry(form.dataset.refresh, { "X-Follow-Sheet": "1" });
     }
   });
+  // An undo in the log is sent with the version of the sheet the phone shows, the scoreboard's:
+  // an answer to a round adds its line on top and leaves the older lines (and the version
+  // their forms were rendered with) as they were; every other change re-renders them all.
+  document.addEventListener("htmx:configRequest", function (event) {
+    const field = event.detail.elt && event.detail.elt.querySelector && event.detail.elt.querySelector("input[data-sheet-version]");
+    const board = document.getElementById("scoreboard");
+    if (field && board && Number(board.dataset.version) > Number(field.value)) event.detail.parameters.version = board.dataset.version;
+  });
+  // A line an answer adds may be there already (a poll the doorbell rang can bring it first):
+  // the answer's copy takes its place, never a second one.
+  document.addEventListener("htmx:oobBeforeSwap", function (event) {
+    if (!event.detail.target || event.detail.target.id !== "log-entries") return;
+    event.detail.fragment.querySelectorAll("li[id]").forEach(function (line) {
+      const there = document.getElementById(line.id);
+      if (there) there.remove();
+    });
+  });
   // A refresh that left before someone started typing must not land on what they typed since.
   document.addEventListener("htmx:beforeSwap", function (event) {
     const config = event.detail.requestConfig;

@@ -2,7 +2,10 @@
 
 Random legal playouts of every game are written through ``sheet.append`` (moves, undos of random
 entries, refused moves, version bumps from outside the log), and after every step the state the
-app uses is compared with one folded from scratch straight from the stored entries.
+app uses is compared with one folded from scratch straight from the stored entries. Now and then
+the worker is made to remember an older version instead (as a worker that last served this
+match a few writes ago), so the state is carried on from there over several entries at once,
+undos among them.
 """
 
 from __future__ import annotations
@@ -21,7 +24,7 @@ from companion.caches import Kept
 from companion.extensions import db
 from companion.models import Entry, Group, Match, Player, Seat
 from companion.sheet import append, replay, touch
-from companion.snapshot import snapshots
+from companion.snapshot import Folded, identity_of, snapshots
 
 from ..conftest import make_app
 
@@ -98,10 +101,15 @@ def test_cached_state_equals_a_fresh_replay_at_every_step(
     with app.app_context():
         match = new_match(slug, players, options, seed)
         cache = snapshots()
+        seen: list[Folded] = []
         for _ in range(STEPS):
             step(match, rng, playout)
             db.session.refresh(match)
+            identity = identity_of(match, [seat.player.name for seat in match.seats])
+            if seen and rng.random() < 0.3:
+                cache.put(identity, rng.choice(seen))  # a worker that saw an older version
             first = replay(match)
+            seen.append(cache.get(identity))
             again = replay(match)
             assert again.state is first.state, "a second look at the same version is remembered"
             assert first.rules.to_dict(first.state) == fresh_state(match)

@@ -1,0 +1,114 @@
+"""The sheet's entry log as its templates show it: the newest lines, each built when a template
+reads it, so that an answer adding one line builds one and a long log costs no more than a short
+one; the whole log for ``?log=all`` and the tap on "Show all entries"."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import UTC, datetime
+from typing import Any, overload
+
+from flask import request
+from flask_babel import format_timedelta
+from flask_babel import gettext as _
+
+from ..games import seam_for
+from ..models import Match, Membership
+from ..seats import others_at_table
+from ..sheet import Sheet
+from ..snapshot import Line
+
+LOG_WINDOW = 10
+"""How many of the newest entries the sheet shows; the rest are a tap away (``?log=all``)."""
+
+
+def log_rows(
+    match: Match,
+    sheet: Sheet,
+    writer: bool,
+    member: Membership | None,
+    every: bool | None = None,
+) -> Sequence[dict[str, Any]]:
+    """The newest entries of the log (all of them for ``every``, by default when the page
+    was asked for ``?log=all``), newest first, each line naming the phone that made it and
+    undoable where that is allowed (after a confirmation when it is another seated player's
+    entry). Lines are built when a template reads them: an answer that adds one line builds
+    one, and none costs more however long the log is."""
+    if every is None:
+        every = request.args.get("log") == "all"
+    shown = sheet.entries if every else sheet.entries[-LOG_WINDOW:]
+    return LogLines(match, sheet, writer, member, shown[::-1])
+
+
+class LogLines(Sequence[dict[str, Any]]):
+    """The log's lines, newest first, each built on first use."""
+
+    def __init__(
+        self, match: Match, sheet: Sheet, writer: bool, member: Membership | None, shown: list[Line]
+    ) -> None:
+        self.match, self.sheet, self.writer, self.member = match, sheet, writer, member
+        self.shown = shown
+        self.built: dict[int, dict[str, Any]] = {}
+        self.others: dict[str, str] | None = None
+
+    def __len__(self) -> int:
+        return len(self.shown)
+
+    @overload
+    def __getitem__(self, index: int) -> dict[str, Any]: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[dict[str, Any]]: ...
+    def __getitem__(self, index: int | slice) -> dict[str, Any] | list[dict[str, Any]]:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self.shown)))]
+        index = range(len(self.shown))[index]
+        if index not in self.built:
+            self.built[index] = self.line(self.shown[index])
+        return self.built[index]
+
+    def line(self, entry: Line) -> dict[str, Any]:
+        """One line: its text, who entered it, and whether (and how) it can be undone."""
+        match, sheet, writer = self.match, self.sheet, self.writer
+        if self.others is None:
+            member = self.member
+            self.others = others_at_table(match, member) if member is not None and writer else {}
+        return {
+            "seq": entry.seq,
+            "text": describe(seam_for(match.game), entry, sheet.players),
+            "by": by_line(sheet, entry),
+            "owner": self.others.get(entry.device_id or ""),
+            "undone": entry.seq in sheet.undone,
+            "is_undo": entry.undoes is not None,
+            "can_undo": writer
+            and entry.undoes is None
+            and entry.seq not in sheet.undone
+            and match.status != "abandoned",
+        }
+
+
+def by_line(sheet: Sheet, entry: Line) -> str:
+    """ "From Mia's phone, 2 minutes ago": the phone that made an entry, named by its seat then."""
+    moment = ago(when(entry))
+    if entry.seat is not None and entry.seat < len(sheet.players):
+        return _("from %(name)s's phone, %(when)s", name=sheet.players[entry.seat], when=moment)
+    if entry.device_id is None:
+        return _("from an imported sheet, %(when)s", when=moment)
+    return _("from the host's phone, %(when)s", when=moment)
+
+
+def ago(moment: datetime) -> str:
+    """How long ago ``moment`` was, in words ("5 minutes ago")."""
+    return str(format_timedelta(moment - datetime.now(UTC), add_direction=True))
+
+
+def when(entry: Line) -> datetime:
+    """The entry's time as an aware UTC datetime (SQLite gives naive ones back)."""
+    stamp = entry.created_at
+    return stamp if stamp.tzinfo else stamp.replace(tzinfo=UTC)
+
+
+def describe(seam: Any, entry: Line, players: list[str]) -> str:
+    """One log line: the game's description, or "Undo of #n"."""
+    if entry.undoes is not None:
+        return _("Undo of #%(seq)d", seq=entry.undoes)
+    return str(seam.describe(entry.move, players))

@@ -1,0 +1,45 @@
+"""The log on a phone that keeps entering: each answer adds its line on top, older lines stay,
+an older line's undo still goes through, and earlier entries are one tap away."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from .helpers import Phone, enter_round, expect, start_match
+
+
+def test_an_older_line_is_undone_after_answers_that_only_added_lines(
+    phones: Callable[..., Phone],
+) -> None:
+    a = phones("A")
+    start_match(a, ["Ann", "Bob", "Cy"])
+    for n in range(12):
+        enter_round(a, [n % 3, 1, 0])
+    lines = a.page.locator("#log-entries > li")
+    expect(lines.first).to_contain_text("#12")
+    expect(a.page.locator("#log-more")).to_contain_text("Show all 12 entries")
+
+    # Entry #10's form may be older than the sheet (a poll or the doorbell may have refreshed
+    # it meanwhile: make sure it is old); its undo goes with the version the sheet shows.
+    a.page.locator("#log-10 input[name=version]").evaluate("field => { field.value = '2'; }")
+    a.page.get_by_role("button", name="Undo entry #10").click()
+    expect(a.page.locator("#log-10")).to_contain_text("undone")
+    expect(a.page.locator("#log-13")).to_contain_text("Undo of #10")
+    expect(a.page.locator("#entry [role=alert]")).to_have_count(0)
+
+    # The same line added twice (a poll brought it before the answer did) shows once.
+    shown = lines.count()
+    again = (
+        "line => htmx.swap('#log-more', '<p id=\"log-more\" class=\"log-more\"></p>' +"
+        " '<ol hx-swap-oob=\"afterbegin:#log-entries\">' + line.outerHTML + '</ol>',"
+        " {swapStyle: 'outerHTML'})"
+    )
+    a.page.locator("#log-13").evaluate(again)
+    expect(a.page.locator("#log-13")).to_have_count(1)
+    expect(lines).to_have_count(shown)
+
+    a.page.reload()
+    a.page.locator("#log-more a").click()
+    expect(lines).to_have_count(13)
+    expect(a.page.locator("#log-1")).to_contain_text("Round")
+    a.check()
