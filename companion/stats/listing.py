@@ -1,7 +1,8 @@
 """The group page's list of finished matches: one page at a time, in a bounded number of queries.
 
-A page costs a count, the page's matches, their seats with the players' names and one query for
-all their entries, however long the history is. The order and the filters
+A page costs a count, the page's matches and their seats with the players' names and the
+results stored when each match finished (:mod:`companion.results`): no log is replayed, however
+long the history is. The order and the filters
 follow the indexes ``ix_matches_history`` (group, status, finished_at) and
 ``ix_matches_group_game``.
 """
@@ -17,8 +18,8 @@ from sqlalchemy import func
 
 from ..extensions import db
 from ..models import NO_RESULT, Group, Match, Player, Seat
-from .places import place_label, places, seam_of
-from .replays import Finished, final_states, load
+from .places import place_label, seam_of
+from .replays import Finished, load
 from .trends import Share, shares
 
 PAGE_SIZE = 20
@@ -100,28 +101,29 @@ def page_of(group: Group, filters: Filters, number: int) -> Page:
         .offset((number - 1) * PAGE_SIZE)
         .limit(PAGE_SIZE)
     )
-    states = final_states(matches)
-    rows = [row_of(match, states.get(match.id)) for match in matches]
+    rows = [row_of(match) for match in matches]
     return Page(rows=rows, number=number, count=count, pages=pages, filters=filters)
 
 
-def row_of(match: Finished, state: Any) -> MatchRow:
-    """A match as the list shows it; without a state (a log that no longer replays) no numbers."""
+def row_of(match: Finished) -> MatchRow:
+    """A match as the list shows it, from its stored results; a match that does not count (ended
+    without a result, or a log that no longer replays) shows no numbers."""
     names = match.names
     winners = [names[s] for s in match.winners if 0 <= s < len(names)]
     duration = human_duration(match.created_at, match.finished_at)
-    if state is None:
+    if not match.seats or any(seat.place is None for seat in match.seats):
         seats = [SeatRow(seat.name, seat.player_id, "", None) for seat in match.seats]
         return MatchRow(match, seats, winners, duration)
-    seam = seam_of(match.game)
-    placed = places(match, state)
+    stored = [seat.place or 0 for seat in match.seats]
     seats = [
-        SeatRow(seat.name, seat.player_id, place_label(*place), seam.result(state, i))
-        for i, (seat, place) in enumerate(zip(match.seats, placed, strict=True))
+        SeatRow(
+            seat.name, seat.player_id, place_label(place, stored.count(place) > 1), seat.result
+        )  # fmt: skip
+        for seat, place in zip(match.seats, stored, strict=True)
     ]
-    if seam.cooperative:
+    if seam_of(match.game).cooperative:
         return MatchRow(match, seats, winners, duration, team_left=seats[0].value)
-    order = sorted(range(len(seats)), key=lambda i: (placed[i][0], i))
+    order = sorted(range(len(seats)), key=lambda i: (stored[i], i))
     return MatchRow(match, [seats[i] for i in order], winners, duration)
 
 
@@ -144,8 +146,8 @@ def player_counts(
 ) -> list[dict[str, Any]]:
     """Played and won per player over the finished matches (what counts as a win is the game's
     to say: a tie shares it, a beaten cooperative game is won by the whole team): the sum of
-    the win shares of every game (:func:`.trends.shares`, which the group page's charts use too,
-    so the page groups the rows once)."""
+    the win shares of every game (:func:`.trends.shares`, read from the kept rows, which the
+    group page's charts use too, so the page reads them once)."""
     counts: dict[int, dict[str, Any]] = {}
     for players in (shares(group) if per_game is None else per_game).values():
         for share in players:
