@@ -1,10 +1,12 @@
 """The group page's list of finished matches: one page at a time, in a bounded number of queries.
 
-A page costs a count, the page's matches and their seats with the players' names and the
+A page is the newest :data:`PAGE_SIZE` matches, or those just older (``before``) or just newer
+(``after``) than a match of the previous page: a read of the index in the list's order that
+stops after one page, never a count or an offset that would walk the history before it. A page
+costs the page's matches and their seats with the players' names and the
 results stored when each match finished (:mod:`companion.results`): no log is replayed, however
-long the history is. The order and the filters
-follow the indexes ``ix_matches_history`` (group, status, finished_at) and
-``ix_matches_group_game``.
+long the history is. The order follows ``ix_matches_group_end``
+(:data:`NEWEST_FIRST`).
 """
 
 from __future__ import annotations
@@ -14,15 +16,21 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from flask_babel import gettext as _
-from sqlalchemy import func
+from sqlalchemy import Index, tuple_
 
 from ..extensions import db
-from ..models import NO_RESULT, Group, Match, Player, Seat
+from ..models import NO_RESULT, Group, Match, Player
 from .places import place_label, seam_of
-from .replays import Finished, load
+from .replays import Finished, load, seated
 from .trends import Share, shares
 
 PAGE_SIZE = 20
+MAX_ID = 2**31 - 1
+"""Beyond any id the database gives; bounds what the query string may ask for."""
+
+NEWEST_FIRST = Index("ix_matches_group_end", Match.group_id, Match.finished_at, Match.id)
+"""The list's order within a group, whatever statuses it lists: a page is read newest first
+from the index and stops after :data:`PAGE_SIZE` rows instead of sorting the whole history."""
 
 
 @dataclass(frozen=True)
@@ -65,12 +73,12 @@ class MatchRow:
 
 @dataclass
 class Page:
-    """One page of the list and where the pager may go."""
+    """One page of the list and where the pager may go: the ids to list older or newer
+    matches than, None at either end of the history."""
 
     rows: list[MatchRow]
-    number: int
-    count: int
-    pages: int
+    older: int | None = None
+    newer: int | None = None
     filters: Filters = field(default_factory=Filters)
 
 
@@ -85,24 +93,52 @@ def finished(group: Group, filters: Filters) -> Any:
     if filters.game:
         query = query.filter(Match.game == filters.game)
     if filters.player is not None:
-        seated = db.select(Seat.match_id).filter(Seat.player_id == filters.player.id)
-        query = query.filter(Match.id.in_(seated))
+        query = query.filter(seated(filters.player.id))
     return query
 
 
-def page_of(group: Group, filters: Filters, number: int) -> Page:
-    """Page ``number`` (from 1; a page past the end shows the last one) of the list."""
+def page_of(group: Group, filters: Filters, before: int = 0, after: int = 0) -> Page:
+    """The newest page, or the page just older than match ``before`` or just newer than match
+    ``after`` (a match not in the list shows the newest page)."""
     query = finished(group, filters)
-    count = db.session.execute(query.with_only_columns(func.count(Match.id))).scalar_one()
-    pages = max(1, -(-count // PAGE_SIZE))
-    number = min(max(number, 1), pages)
-    matches = load(
-        query.order_by(Match.finished_at.desc(), Match.id.desc())
-        .offset((number - 1) * PAGE_SIZE)
-        .limit(PAGE_SIZE)
-    )
+    anchor = anchor_of(query, before or after)
+    if anchor is not None and after:
+        found = load(
+            query.filter(tuple_(Match.finished_at, Match.id) > anchor)
+            .order_by(Match.finished_at, Match.id)
+            .limit(PAGE_SIZE + 1)
+        )[::-1]
+        if len(found) > PAGE_SIZE:
+            return listed(found[1:], filters, older=True, newer=True)
+        anchor = None
+    newest = (Match.finished_at.desc(), Match.id.desc())
+    if anchor is not None:
+        query = query.filter(tuple_(Match.finished_at, Match.id) < anchor)
+    found = load(query.order_by(*newest).limit(PAGE_SIZE + 1))
+    return listed(found[:PAGE_SIZE], filters, len(found) > PAGE_SIZE, anchor is not None)
+
+
+def anchor_of(query: Any, match_id: int) -> tuple[datetime, int] | None:
+    """Where match ``match_id`` sits in the list's order, if the list holds it."""
+    if not 0 < match_id <= MAX_ID:
+        return None
+    found = db.session.execute(
+        query.filter(Match.id == match_id).with_only_columns(Match.finished_at, Match.id)
+    ).first()
+    if found is None or found[0] is None:
+        return None
+    return found[0], found[1]
+
+
+def listed(matches: list[Finished], filters: Filters, older: bool, newer: bool) -> Page:
+    """A page of these matches, newest first, with the pager's ids."""
     rows = [row_of(match) for match in matches]
-    return Page(rows=rows, number=number, count=count, pages=pages, filters=filters)
+    return Page(
+        rows=rows,
+        older=matches[-1].id if older and matches else None,
+        newer=matches[0].id if newer and matches else None,
+        filters=filters,
+    )
 
 
 def row_of(match: Finished) -> MatchRow:

@@ -15,10 +15,10 @@ from flask_babel import format_decimal, format_percent
 
 from ..extensions import db
 from ..games.base import Figures, Played
-from ..models import Group, Match, Player, Seat
+from ..models import Group, Match, Player
 from . import kept
 from .places import NO_SEAM, place_label, places, seam_of
-from .replays import Finished, final_states, load
+from .replays import Finished, final_states, load, seated
 
 RECENT = 10
 
@@ -51,7 +51,6 @@ class GameRecord:
 def latest_of(group: Group, player: Player, game: str) -> list[Finished]:
     """The player's latest :data:`WINDOW` finished matches of ``game`` in the group, oldest
     first (the index on the group, game, status and end serves it)."""
-    seated = db.select(Seat.match_id).filter(Seat.player_id == player.id)
     newest = load(
         db.select(Match)
         .filter(
@@ -59,7 +58,7 @@ def latest_of(group: Group, player: Player, game: str) -> list[Finished]:
             Match.game == game,
             Match.status == "finished",
             Match.deleted_at.is_(None),
-            Match.id.in_(seated),
+            seated(player.id),
         )
         .order_by(Match.finished_at.desc(), Match.id.desc())
         .limit(WINDOW)

@@ -22,7 +22,7 @@ from ..games import SEAMS
 from ..models import Group, Match, Player, Seat
 from .kept import of_group
 from .places import seam_of
-from .replays import chunks
+from .replays import chunks, seated
 
 LATEST = 40
 """Matches per game on an over-time chart: enough for a season, still legible at 360 px."""
@@ -130,8 +130,7 @@ def group_latest(group: Group) -> dict[str, list[Outing]]:
 
 def player_latest(group: Group, player: Player) -> dict[str, list[Outing]]:
     """The player's latest matches of each game in the group."""
-    seated = db.select(Seat.match_id).filter(Seat.player_id == player.id)
-    return latest_by_game(finished_in(group).filter(Match.id.in_(seated)))
+    return latest_by_game(finished_in(group).filter(seated(player.id)))
 
 
 def shares(group: Group) -> dict[str, list[Share]]:
