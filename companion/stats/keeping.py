@@ -108,10 +108,10 @@ def after_flush(session: Session, context: Any) -> None:
 
 def before_commit(session: Session) -> None:
     """Bring the rows the transaction touched up to date, in the same transaction."""
-    if session.info.get("kept") is None:
-        return
     session.flush()
-    notes = session.info.pop("kept")
+    notes = session.info.pop("kept", None)
+    if notes is None:
+        return
     if not (notes.ended or notes.changed or notes.seats or notes.players or notes.groups):
         return
     connection = session.connection()

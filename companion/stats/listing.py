@@ -6,7 +6,7 @@ stops after one page, never a count or an offset that would walk the history bef
 costs the page's matches and their seats with the players' names and the
 results stored when each match finished (:mod:`companion.results`): no log is replayed, however
 long the history is. The order follows ``ix_matches_group_end``
-(:data:`NEWEST_FIRST`).
+(:data:`.indexes.NEWEST_FIRST`).
 """
 
 from __future__ import annotations
@@ -16,10 +16,11 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from flask_babel import gettext as _
-from sqlalchemy import Index, tuple_
+from sqlalchemy import tuple_
 
 from ..extensions import db
 from ..models import NO_RESULT, Group, Match, Player
+from . import indexes  # noqa: F401  (the indexes this list reads through)
 from .places import place_label, seam_of
 from .replays import Finished, load, seated
 from .trends import Share, shares
@@ -27,10 +28,6 @@ from .trends import Share, shares
 PAGE_SIZE = 20
 MAX_ID = 2**31 - 1
 """Beyond any id the database gives; bounds what the query string may ask for."""
-
-NEWEST_FIRST = Index("ix_matches_group_end", Match.group_id, Match.finished_at, Match.id)
-"""The list's order within a group, whatever statuses it lists: a page is read newest first
-from the index and stops after :data:`PAGE_SIZE` rows instead of sorting the whole history."""
 
 
 @dataclass(frozen=True)

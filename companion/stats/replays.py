@@ -15,8 +15,6 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Index
-
 from .. import rules
 from ..extensions import db
 from ..models import Entry, Match, Player, Seat
@@ -60,14 +58,11 @@ class Finished:
         return [seat.name for seat in self.seats]
 
 
-SEAT_OF_PLAYER = Index("ix_seats_match_player", Seat.match_id, Seat.player_id)
-"""What :func:`seated` looks up: one index probe per match, both columns in the key."""
-
-
 def seated(player_id: int) -> Any:
     """A condition on matches: the player sat at it. Checked match by match through the seats'
     index on their match, so a list that stops after a page reads a page's worth, where an
-    ``IN (the player's seats)`` would first collect every match the player ever played."""
+    ``IN (the player's seats)`` would first collect every match the player ever played
+    (:data:`.indexes.SEAT_OF_PLAYER`)."""
     return (
         db.select(Seat.id).filter(Seat.match_id == Match.id, Seat.player_id == player_id).exists()
     )

@@ -3,7 +3,8 @@
 The group and player pages read a few kept rows per player instead of grouping every seat of
 the history (companion/stats/kept.py); the list of finished matches reads the newest first
 from an index on (group, end, id), whatever the statuses it lists, and checks whether a player
-sat at a match with one probe of an index on (match, player). Existing rows are counted
+sat at a match with one probe of an index on (match, player); the recently deleted matches are
+a range of an index on (group, deletion). Existing rows are counted
 here from the results the seats already store.
 
 Revision ID: 3f6a2d9c8e41
@@ -41,12 +42,14 @@ def upgrade():
     op.create_index('ix_player_games_group_id', 'player_games', ['group_id'])
     op.create_index('ix_matches_group_end', 'matches', ['group_id', 'finished_at', 'id'])
     op.create_index('ix_seats_match_player', 'seats', ['match_id', 'player_id'])
+    op.create_index('ix_matches_group_deleted', 'matches', ['group_id', 'deleted_at'])
     from companion.stats.kept import rebuild
 
     rebuild(op.get_bind())
 
 
 def downgrade():
+    op.drop_index('ix_matches_group_deleted', table_name='matches')
     op.drop_index('ix_seats_match_player', table_name='seats')
     op.drop_index('ix_matches_group_end', table_name='matches')
     op.drop_index('ix_player_games_group_id', table_name='player_games')
