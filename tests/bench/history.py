@@ -67,12 +67,23 @@ def copy_match(app: Flask, match_id: int, copies: int) -> None:
         for first in range(0, copies, BATCH):
             count = min(BATCH, copies - first)
             rows = [match_row(match, start, first + k + 1) for k in range(count)]
-            new_ids = db.session.execute(insert(Match).returning(Match.id, sort_by_parameter_order=True), rows).scalars().all()
+            new_ids = (
+                db.session.execute(
+                    insert(Match).returning(Match.id, sort_by_parameter_order=True), rows
+                )
+                .scalars()
+                .all()
+            )
             db.session.execute(
                 insert(Seat),
                 [
-                    {"match_id": new, "player_id": ids[(pos + k) % len(ids)], "position": pos,
-                     "result": result, "place": place}  # fmt: skip
+                    {
+                        "match_id": new,
+                        "player_id": ids[(pos + k) % len(ids)],
+                        "position": pos,
+                        "result": result,
+                        "place": place,
+                    }  # fmt: skip
                     for k, new in enumerate(new_ids)
                     for pos, result, place in seats
                 ],
@@ -80,8 +91,15 @@ def copy_match(app: Flask, match_id: int, copies: int) -> None:
             db.session.execute(
                 insert(Entry),
                 [
-                    {"match_id": new, "seq": seq, "move_json": move, "undoes": undoes,
-                     "seat": seat, "version": version, "created_at": start}  # fmt: skip
+                    {
+                        "match_id": new,
+                        "seq": seq,
+                        "move_json": move,
+                        "undoes": undoes,
+                        "seat": seat,
+                        "version": version,
+                        "created_at": start,
+                    }  # fmt: skip
                     for new in new_ids
                     for seq, move, undoes, seat, version in entries
                 ],
