@@ -139,10 +139,7 @@ def player_id(group_id: int, name: str) -> int:
 
 def rebuild_figures(app: Flask) -> None:
     """Recount the kept figures after the bulk inserts (which bypass the app's writes)."""
-    try:
-        from companion.stats.kept import rebuild
-    except ImportError:
-        return
+    from companion.stats.kept import rebuild
 
     with app.app_context():
         rebuild(db.session.connection())
@@ -163,6 +160,20 @@ def group_of(tmp: Path, size: int) -> tuple[Flask, Phone, int, int]:
         return app, phone, match.group_id, player_id(match.group_id, "Bob")
 
 
+def timed(phone: Phone, group_id: int, player: int) -> dict[str, float]:
+    """The fastest CPU time of the bare endpoint, the history page and the player's page."""
+    for url in (f"/g/{group_id}", f"/g/{group_id}/p/{player}"):
+        assert phone.get(url).status_code == 200, url
+    return fastest(
+        {
+            "bare": (lambda: phone.get("/bench/bare"), 40),
+            "history": (lambda: phone.get(f"/g/{group_id}"), 3),
+            "player": (lambda: phone.get(f"/g/{group_id}/p/{player}"), 3),
+        },
+        runs=7,
+    )
+
+
 def history_figures() -> list[tuple[str, float]]:
     """The history and player pages at each size in :data:`SIZES`, as multiples of the bare
     endpoint of the same app; last, the bare endpoint in ms."""
@@ -171,16 +182,7 @@ def history_figures() -> list[tuple[str, float]]:
     for size in SIZES:
         with tempfile.TemporaryDirectory() as tmp:
             app, phone, group_id, bob = group_of(Path(tmp), size)
-            for url in (f"/g/{group_id}", f"/g/{group_id}/p/{bob}"):
-                assert phone.get(url).status_code == 200, url
-            best = fastest(
-                {
-                    "bare": (lambda: phone.get("/bench/bare"), 40),
-                    "history": (lambda: phone.get(f"/g/{group_id}"), 3),
-                    "player": (lambda: phone.get(f"/g/{group_id}/p/{bob}"), 3),
-                },
-                runs=7,
-            )
+            best = timed(phone, group_id, bob)
             out.append((f"history_x_{size}", best["history"] / best["bare"]))
             out.append((f"player_x_{size}", best["player"] / best["bare"]))
             bares.append(best["bare"])

@@ -27,6 +27,8 @@ from .archive_builders import export_text
 from .helpers import group_of, match_row, undo
 
 NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve"]
+ACTIONS = ["new", "new", "round", "round", "round", "undo", "end", "delete", "merge"]
+"""What a step may do, as often as it appears (a match needs rounds before it can end)."""
 
 
 def kept_rows(app: Flask) -> list[tuple[Any, ...]]:
