@@ -24,7 +24,7 @@ from companion.stats import kept
 
 from ..conftest import Phone
 from .archive_builders import export_text
-from .helpers import group_of, match_row, undo
+from .helpers import device_of, group_of, match_row, parse, undo
 
 NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve"]
 ACTIONS = ["new", "new", "round", "round", "round", "undo", "end", "delete", "merge"]
@@ -164,3 +164,30 @@ def test_an_imported_group_is_counted_as_it_arrives(app: Flask, phone: Phone) ->
     with app.app_context():
         groups = set(db.session.execute(select(kept.TABLE.c.group_id)).scalars())
     assert len(groups) == 2, "the imported group has rows of its own"
+
+
+def test_the_game_figures_cover_the_latest_matches_and_say_so(
+    app: Flask, phone: Phone, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Counts and results from the kept rows cover every match; the game's own figures (here
+    the average heads per round) the latest WINDOW matches, and the page says how many."""
+    from companion.stats import player as player_stats
+
+    from .history_helpers import add_match, figures, player_id
+
+    monkeypatch.setattr(player_stats, "WINDOW", 2)
+    first = phone.new_match(["Ann", "Bob"])
+    group_id = group_of(app, first)
+    device = device_of(phone)
+    for heads in ([70, 10], [2, 80], [4, 90]):  # Ann: 70, then 2 and 4 heads
+        add_match(app, group_id, "sixnimmt", ["Ann", "Bob"], [{"type": "round", "heads": heads}],
+                  device=device)  # fmt: skip
+    ann = player_id(app, group_id, "Ann")
+    html = phone.get(f"/g/{group_id}/p/{ann}").get_data(as_text=True)
+    shown = figures(html, "sixnimmt")
+    assert shown["Played"] == "3" and shown["Won"] == "2"
+    assert shown["Average result"] == "25.3" and shown["Best result (lowest)"] == "2"
+    assert shown["Average heads per round"] == "3.0", "the latest two matches only"
+    note = parse(html).by_id("game-sixnimmt").find("p", class_="muted")
+    assert note is not None
+    assert "“Average heads per round” on, the figures count the latest 2 matches" in note.text()
