@@ -12,6 +12,7 @@ import io
 import json
 import random
 import re
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -191,3 +192,25 @@ def test_the_game_figures_cover_the_latest_matches_and_say_so(
     note = parse(html).by_id("game-sixnimmt").find("p", class_="muted")
     assert note is not None
     assert "“Average heads per round” on, the figures count the latest 2 matches" in note.text()
+
+
+def test_a_json_restore_counts_what_the_backup_held(tmp_path: Path) -> None:
+    """Restoring a JSON backup into an empty database gives the same figures, counted once."""
+    from companion.backup import export_all, restore_json
+
+    from ..conftest import make_app
+
+    app = make_app(tmp_path)
+    history = History(Phone(app), random.Random(5))
+    for _ in range(30):
+        history.step()
+    with app.app_context():
+        document = json.dumps(export_all())
+    before = [row[1:10] for row in kept_rows(app)]
+    assert before, "something to restore"
+    (tmp_path / "fresh").mkdir()
+    fresh = make_app(tmp_path / "fresh")
+    with fresh.app_context():
+        restore_json(document.encode())
+    assert kept_rows(fresh) == recounted(fresh)
+    assert sorted(row[1:10] for row in kept_rows(fresh)) == sorted(before)
