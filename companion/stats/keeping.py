@@ -125,8 +125,10 @@ def before_commit(session: Session) -> None:
 
 
 def after_rollback(session: Session, previous: Any) -> None:
-    """Forget what a rolled-back transaction noted."""
-    session.info.pop("kept", None)
+    """Forget what a rolled-back transaction noted (a savepoint rolled back keeps the notes:
+    a recount of a row that did not change after all costs time, never correctness)."""
+    if not getattr(previous, "nested", False):
+        session.info.pop("kept", None)
 
 
 def listen() -> None:
