@@ -112,6 +112,8 @@ def page_of(group: Group, filters: Filters, before: int = 0, after: int = 0) -> 
     if anchor is not None:
         query = query.filter(tuple_(Match.finished_at, Match.id) < anchor)
     found = load(query.order_by(*newest).limit(PAGE_SIZE + 1))
+    if anchor is not None and not found:
+        return page_of(group, filters)  # nothing older: a stale link shows the newest page
     return listed(found[:PAGE_SIZE], filters, len(found) > PAGE_SIZE, anchor is not None)
 
 

@@ -114,6 +114,8 @@ def test_pages_at_five_thousand_matches(phone: Phone) -> None:
     last, q_last, _ = listed(phone, last_url)
     assert last == newest_first[-PAGE:] and last[-1] == ids[0]
     assert link(phone, last_url, "next") is None, "nothing older than the oldest"
+    beyond, _, _ = listed(phone, f"/g/{group_id}?before={ids[0]}")
+    assert beyond == first, "nothing older than the oldest: the newest page"
     near, _, _ = listed(phone, f"/g/{group_id}?after={newest_first[5]}")
     assert near == first, "newer than the top few is the newest page"
     for nonsense in ("before=99999999999", "before=-3", "after=abc", "page=7"):
