@@ -22,6 +22,7 @@ from sqlalchemy import Connection, select, update
 from . import rules
 from .models import Entry, Match, Player, Seat
 from .settling import settled
+from .stats import keeping
 from .stats.places import ranked, seam_of
 
 
@@ -110,5 +111,8 @@ def settle_on_signal(match: Match, state: Any) -> None:
 
 
 def init_app(app: Flask) -> None:
-    """Store the seats' numbers whenever a write settles a match (once per process)."""
+    """Store the seats' numbers whenever a write settles a match (once per process); the
+    players' kept figures follow every commit that changes a match (:mod:`.stats.keeping`,
+    listening from its import on)."""
     settled.connect(settle_on_signal, weak=False)
+    keeping.listen()

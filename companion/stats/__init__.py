@@ -1,8 +1,13 @@
-"""Statistics of a group's history, computed from replays of the finished matches.
+"""Statistics of a group's history, read so that a page costs the same at ten matches and at
+thousands.
 
-Nothing is stored: every figure comes from the entry logs through the rules, a whole page's
-matches replayed from one query for their entries (:mod:`.replays`). :mod:`.listing` serves the
-group page, :mod:`.player` the player page, :mod:`.places` the shared places (ties as "1st=").
-Nothing here knows a game by name: each game's seam says how its seats order, what number it
-ends with, what counts as a win and which figures it shows (:class:`companion.games.base.Seam`).
+What a finished match ends with is stored when it ends: each seat's result and place
+(:mod:`companion.results`), and each player's figures per game kept in ``player_games``
+(:mod:`.kept`, kept right by :mod:`.keeping` in the transaction of every change). The pages
+read those and one page of matches (:mod:`.listing`, the group page; :mod:`.player`, the player
+page; :mod:`.trends`, the charts); only a game's own figures replay logs, those of the latest
+few matches (:mod:`.replays`). :mod:`.places` gives the shared places (ties as "1st="), and
+:mod:`.indexes` the indexes these reads go through. Nothing here knows a game by name: each
+game's seam says how its seats order, what number it ends with, what counts as a win and which
+figures it shows (:class:`companion.games.base.Seam`).
 """

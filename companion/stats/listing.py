@@ -1,9 +1,12 @@
 """The group page's list of finished matches: one page at a time, in a bounded number of queries.
 
-A page costs a count, the page's matches, their seats with the players' names and one query for
-all their entries, however long the history is. The order and the filters
-follow the indexes ``ix_matches_history`` (group, status, finished_at) and
-``ix_matches_group_game``.
+A page is the newest :data:`PAGE_SIZE` matches, or those just older (``before``) or just newer
+(``after``) than a match of the previous page: a read of the index in the list's order that
+stops after one page, never a count or an offset that would walk the history before it. A page
+costs the page's matches and their seats with the players' names and the
+results stored when each match finished (:mod:`companion.results`): no log is replayed, however
+long the history is. The order follows ``ix_matches_group_end``
+(:data:`.indexes.NEWEST_FIRST`).
 """
 
 from __future__ import annotations
@@ -13,15 +16,18 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from flask_babel import gettext as _
-from sqlalchemy import func
+from sqlalchemy import tuple_
 
 from ..extensions import db
-from ..models import NO_RESULT, Group, Match, Player, Seat
-from .places import place_label, places, seam_of
-from .replays import Finished, final_states, load
+from ..models import NO_RESULT, Group, Match, Player
+from . import indexes  # noqa: F401  (the indexes this list reads through)
+from .places import place_label, seam_of
+from .replays import Finished, load, seated
 from .trends import Share, shares
 
 PAGE_SIZE = 20
+MAX_ID = 2**31 - 1
+"""Beyond any id the database gives; bounds what the query string may ask for."""
 
 
 @dataclass(frozen=True)
@@ -64,12 +70,12 @@ class MatchRow:
 
 @dataclass
 class Page:
-    """One page of the list and where the pager may go."""
+    """One page of the list and where the pager may go: the ids to list older or newer
+    matches than, None at either end of the history."""
 
     rows: list[MatchRow]
-    number: int
-    count: int
-    pages: int
+    older: int | None = None
+    newer: int | None = None
     filters: Filters = field(default_factory=Filters)
 
 
@@ -84,44 +90,75 @@ def finished(group: Group, filters: Filters) -> Any:
     if filters.game:
         query = query.filter(Match.game == filters.game)
     if filters.player is not None:
-        seated = db.select(Seat.match_id).filter(Seat.player_id == filters.player.id)
-        query = query.filter(Match.id.in_(seated))
+        query = query.filter(seated(filters.player.id))
     return query
 
 
-def page_of(group: Group, filters: Filters, number: int) -> Page:
-    """Page ``number`` (from 1; a page past the end shows the last one) of the list."""
+def page_of(group: Group, filters: Filters, before: int = 0, after: int = 0) -> Page:
+    """The newest page, or the page just older than match ``before`` or just newer than match
+    ``after`` (a match not in the list shows the newest page)."""
     query = finished(group, filters)
-    count = db.session.execute(query.with_only_columns(func.count(Match.id))).scalar_one()
-    pages = max(1, -(-count // PAGE_SIZE))
-    number = min(max(number, 1), pages)
-    matches = load(
-        query.order_by(Match.finished_at.desc(), Match.id.desc())
-        .offset((number - 1) * PAGE_SIZE)
-        .limit(PAGE_SIZE)
+    anchor = anchor_of(query, before or after)
+    if anchor is not None and after:
+        found = load(
+            query.filter(tuple_(Match.finished_at, Match.id) > anchor)
+            .order_by(Match.finished_at, Match.id)
+            .limit(PAGE_SIZE + 1)
+        )[::-1]
+        if len(found) > PAGE_SIZE:
+            return listed(found[1:], filters, older=True, newer=True)
+        anchor = None
+    newest = (Match.finished_at.desc(), Match.id.desc())
+    if anchor is not None:
+        query = query.filter(tuple_(Match.finished_at, Match.id) < anchor)
+    found = load(query.order_by(*newest).limit(PAGE_SIZE + 1))
+    if anchor is not None and not found:
+        return page_of(group, filters)  # nothing older: a stale link shows the newest page
+    return listed(found[:PAGE_SIZE], filters, len(found) > PAGE_SIZE, anchor is not None)
+
+
+def anchor_of(query: Any, match_id: int) -> tuple[datetime, int] | None:
+    """Where match ``match_id`` sits in the list's order, if the list holds it."""
+    if not 0 < match_id <= MAX_ID:
+        return None
+    found = db.session.execute(
+        query.filter(Match.id == match_id).with_only_columns(Match.finished_at, Match.id)
+    ).first()
+    if found is None or found[0] is None:
+        return None
+    return found[0], found[1]
+
+
+def listed(matches: list[Finished], filters: Filters, older: bool, newer: bool) -> Page:
+    """A page of these matches, newest first, with the pager's ids."""
+    rows = [row_of(match) for match in matches]
+    return Page(
+        rows=rows,
+        older=matches[-1].id if older and matches else None,
+        newer=matches[0].id if newer and matches else None,
+        filters=filters,
     )
-    states = final_states(matches)
-    rows = [row_of(match, states.get(match.id)) for match in matches]
-    return Page(rows=rows, number=number, count=count, pages=pages, filters=filters)
 
 
-def row_of(match: Finished, state: Any) -> MatchRow:
-    """A match as the list shows it; without a state (a log that no longer replays) no numbers."""
+def row_of(match: Finished) -> MatchRow:
+    """A match as the list shows it, from its stored results; a match that does not count (ended
+    without a result, or a log that no longer replays) shows no numbers."""
     names = match.names
     winners = [names[s] for s in match.winners if 0 <= s < len(names)]
     duration = human_duration(match.created_at, match.finished_at)
-    if state is None:
+    if not match.seats or any(seat.place is None for seat in match.seats):
         seats = [SeatRow(seat.name, seat.player_id, "", None) for seat in match.seats]
         return MatchRow(match, seats, winners, duration)
-    seam = seam_of(match.game)
-    placed = places(match, state)
+    stored = [seat.place or 0 for seat in match.seats]
     seats = [
-        SeatRow(seat.name, seat.player_id, place_label(*place), seam.result(state, i))
-        for i, (seat, place) in enumerate(zip(match.seats, placed, strict=True))
+        SeatRow(
+            seat.name, seat.player_id, place_label(place, stored.count(place) > 1), seat.result
+        )  # fmt: skip
+        for seat, place in zip(match.seats, stored, strict=True)
     ]
-    if seam.cooperative:
+    if seam_of(match.game).cooperative:
         return MatchRow(match, seats, winners, duration, team_left=seats[0].value)
-    order = sorted(range(len(seats)), key=lambda i: (placed[i][0], i))
+    order = sorted(range(len(seats)), key=lambda i: (stored[i], i))
     return MatchRow(match, [seats[i] for i in order], winners, duration)
 
 
@@ -144,8 +181,8 @@ def player_counts(
 ) -> list[dict[str, Any]]:
     """Played and won per player over the finished matches (what counts as a win is the game's
     to say: a tie shares it, a beaten cooperative game is won by the whole team): the sum of
-    the win shares of every game (:func:`.trends.shares`, which the group page's charts use too,
-    so the page groups the rows once)."""
+    the win shares of every game (:func:`.trends.shares`, read from the kept rows, which the
+    group page's charts use too, so the page reads them once)."""
     counts: dict[int, dict[str, Any]] = {}
     for players in (shares(group) if per_game is None else per_game).values():
         for share in players:

@@ -1,23 +1,30 @@
 """A player's record in a group, game by game: played, won, results, places, streaks, figures.
 
-The player's finished matches are read in two queries (matches, then seats and players), their
-logs in one more, and replayed in memory (:mod:`.replays`); nothing is cached, so a renamed or
-merged player, an undo after the end or a deleted match shows at once.
+The counts, the streaks and the results' average and best are the rows kept per player and
+game (:mod:`.kept`), a few rows whatever the history. The game's own figures need the matches'
+states, so they are replayed from the latest :data:`WINDOW` matches of each game only (the page
+says so once a player has played more), read with the latest matches' list in a few queries
+(:mod:`.replays`): the page costs the same at ten matches and at thousands.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from flask_babel import format_percent
+from flask_babel import format_decimal, format_percent
 
 from ..extensions import db
-from ..games.base import Figures, Played, average
-from ..models import Group, Match, Player, Seat
+from ..games.base import Figures, Played
+from ..models import Group, Match, Player
+from . import kept
 from .places import NO_SEAM, place_label, places, seam_of
-from .replays import Finished, final_states, load
+from .replays import Finished, final_states, load, seated
 
 RECENT = 10
+
+
+WINDOW = 20
+"""Latest matches of a game replayed for its own figures (the list of a page of history)."""
 
 
 @dataclass
@@ -37,28 +44,32 @@ class GameRecord:
     longest_streak: int
     figures: Figures
     recent: list[tuple[Finished, str]] = field(default_factory=list)
+    figures_over: int | None = None
+    """How many latest matches the game's own figures cover, when fewer than all."""
 
 
-def matches_of(group: Group, player: Player) -> list[Finished]:
-    """The player's finished matches in the group that were not deleted, oldest first."""
-    seated = db.select(Seat.match_id).filter(Seat.player_id == player.id)
-    return load(
+def latest_of(group: Group, player: Player, game: str) -> list[Finished]:
+    """The player's latest :data:`WINDOW` finished matches of ``game`` in the group, oldest
+    first (the index on the group, game, status and end serves it)."""
+    newest = load(
         db.select(Match)
         .filter(
             Match.group_id == group.id,
+            Match.game == game,
             Match.status == "finished",
             Match.deleted_at.is_(None),
-            Match.id.in_(seated),
+            seated(player.id),
         )
-        .order_by(Match.finished_at, Match.id)
+        .order_by(Match.finished_at.desc(), Match.id.desc())
+        .limit(WINDOW)
     )
+    return newest[::-1]
 
 
-def played_by(group: Group, player: Player) -> dict[str, list[Played]]:
-    """The player's matches per game, replayed, oldest first."""
-    matches = matches_of(group, player)
+def played_in(matches: list[Finished], player: Player) -> list[Played]:
+    """The player's side of these matches, replayed (a log that no longer replays is left out)."""
     states = final_states(matches)
-    by_game: dict[str, list[Played]] = {}
+    out = []
     for match in matches:
         state = states.get(match.id)
         seat = next((s.position for s in match.seats if s.player_id == player.id), None)
@@ -66,47 +77,49 @@ def played_by(group: Group, player: Player) -> dict[str, list[Played]]:
             continue
         place, shared = places(match, state)[seat]
         won = seam_of(match.game).won(match.winners, seat)
-        by_game.setdefault(match.game, []).append(Played(match, state, seat, place, shared, won))
-    return by_game
+        out.append(Played(match, state, seat, place, shared, won))
+    return out
 
 
-def streaks(wins: list[bool]) -> tuple[int, int]:
-    """The current run of wins (ending with the latest match) and the longest one."""
-    current = longest = 0
-    for won in wins:
-        current = current + 1 if won else 0
-        longest = max(longest, current)
-    return current, longest
+def recent_of(matches: list[Finished], player: Player) -> list[tuple[Finished, str]]:
+    """The latest matches, newest first, with the player's place as stored when each ended."""
+    out = []
+    for match in reversed(matches[-RECENT:]):
+        stored = [seat.place for seat in match.seats]
+        mine = next((s.place for s in match.seats if s.player_id == player.id), None)
+        label = "" if mine is None else place_label(mine, stored.count(mine) > 1)
+        out.append((match, label))
+    return out
 
 
-def record(game: str, games: list[Played]) -> GameRecord:
-    """One game's figures from the player's matches of that game."""
-    seam = seam_of(game)
+def record(group: Group, player: Player, row: kept.Figures) -> GameRecord:
+    """One game's figures: the kept row, and the game's own figures over the latest matches."""
+    seam = seam_of(row.game)
     team = seam.cooperative
-    wins = [g.won for g in games]
-    current, longest = streaks(wins)
-    results = [r for g in games if (r := seam.result(g.state, g.seat)) is not None]
-    lower = seam.lower_is_better
-    best = (min(results) if lower else max(results)) if results else None
+    matches = latest_of(group, player, row.game)
+    average = None
+    if row.results:
+        average = format_decimal(row.result_sum / row.results, "#,##0.0")
     return GameRecord(
-        game=game,
-        title=seam.title() if seam is not NO_SEAM else game,
+        game=row.game,
+        title=seam.title() if seam is not NO_SEAM else row.game,
         team=team,
-        played=len(games),
-        won=sum(wins),
-        win_rate=None if team else format_percent(sum(wins) / len(games)),
-        average_result=average(results),
-        best_result=best,
-        lower_is_better=lower,
-        current_streak=current,
-        longest_streak=longest,
-        figures=seam.figures(games),
-        recent=[(g.match, place_label(g.place, g.shared)) for g in reversed(games[-RECENT:])],
+        played=row.played,
+        won=row.won,
+        win_rate=None if team else format_percent(row.won / row.played),
+        average_result=average,
+        best_result=row.best,
+        lower_is_better=seam.lower_is_better,
+        current_streak=row.streak,
+        longest_streak=row.longest,
+        figures=seam.figures(played_in(matches, player)),
+        recent=recent_of(matches, player),
+        figures_over=len(matches) if row.played > len(matches) else None,
     )
 
 
 def player_record(group: Group, player: Player) -> list[GameRecord]:
     """Every game the player finished in the group, most played first."""
-    by_game = played_by(group, player)
-    records = [record(game, games) for game, games in by_game.items()]
+    rows = [row for row in kept.of_player(player.id) if row.group_id == group.id]
+    records = [record(group, player, row) for row in rows]
     return sorted(records, key=lambda r: (-r.played, r.title.casefold()))

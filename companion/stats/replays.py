@@ -1,8 +1,9 @@
 """Many finished matches read and replayed at once: a few queries, then the rules in memory.
 
 :func:`companion.sheet.replay` reads one match's log per call and ORM objects cost time by the
-thousand; here a list of matches costs one query for the matches, one for their seats and one
-for their entries (per chunk of ids), as plain rows.
+thousand; here a list of matches costs one query for the matches and one for their seats with
+the results stored when they finished (per chunk of ids), as plain rows, and one more for their
+entries when the states themselves are needed (:func:`final_states`).
 """
 
 from __future__ import annotations
@@ -30,6 +31,10 @@ class SeatInfo:
     position: int
     player_id: int
     name: str
+    result: int | None = None
+    """The number the seat ended with, as stored when the match finished."""
+    place: int | None = None
+    """The place stored when the match finished; None for a match that does not count."""
 
 
 @dataclass(frozen=True)
@@ -53,6 +58,16 @@ class Finished:
         return [seat.name for seat in self.seats]
 
 
+def seated(player_id: int) -> Any:
+    """A condition on matches: the player sat at it. Checked match by match through the seats'
+    index on their match, so a list that stops after a page reads a page's worth, where an
+    ``IN (the player's seats)`` would first collect every match the player ever played
+    (:data:`.indexes.SEAT_OF_PLAYER`)."""
+    return (
+        db.select(Seat.id).filter(Seat.match_id == Match.id, Seat.player_id == player_id).exists()
+    )
+
+
 def chunks(ids: Sequence[int]) -> Iterable[Sequence[int]]:
     """``ids`` in slices of CHUNK."""
     for start in range(0, len(ids), CHUNK):
@@ -67,13 +82,15 @@ def load(query: Any) -> list[Finished]:
     seats: dict[int, list[SeatInfo]] = defaultdict(list)
     for part in chunks([row[0] for row in rows]):
         found = db.session.execute(
-            db.select(Seat.match_id, Seat.position, Seat.player_id, Player.name)
+            db.select(
+                Seat.match_id, Seat.position, Seat.player_id, Player.name, Seat.result, Seat.place
+            )
             .join(Player, Player.id == Seat.player_id)
             .filter(Seat.match_id.in_(part))
             .order_by(Seat.match_id, Seat.position)
         ).all()
-        for match_id, position, player_id, name in found:
-            seats[match_id].append(SeatInfo(position, player_id, name))
+        for match_id, *seat in found:
+            seats[match_id].append(SeatInfo(*seat))
     return [
         Finished(
             id_,

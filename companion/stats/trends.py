@@ -4,24 +4,25 @@ Every figure here comes from ``Match.winners`` and ``Seat.result`` / ``Seat.plac
 when a match ends (:mod:`companion.results`): no log is replayed, and a page's charts cost three
 statements whatever the history and however many games (the latest matches of every game,
 their seats, the win shares). Over-time charts show the latest :data:`LATEST` matches of
-each game; the win shares count every match, grouped by the database.
+each game; the win shares count every match, read from the rows kept per player and game
+(:mod:`.kept`).
 """
 
 from __future__ import annotations
 
-import json
 from collections import defaultdict
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Text, cast, func, union_all
+from sqlalchemy import union_all
 
 from ..extensions import db
 from ..games import SEAMS
 from ..models import Group, Match, Player, Seat
+from .kept import of_group
 from .places import seam_of
-from .replays import chunks
+from .replays import chunks, seated
 
 LATEST = 40
 """Matches per game on an over-time chart: enough for a season, still legible at 360 px."""
@@ -129,31 +130,16 @@ def group_latest(group: Group) -> dict[str, list[Outing]]:
 
 def player_latest(group: Group, player: Player) -> dict[str, list[Outing]]:
     """The player's latest matches of each game in the group."""
-    seated = db.select(Seat.match_id).filter(Seat.player_id == player.id)
-    return latest_by_game(finished_in(group).filter(Match.id.in_(seated)))
+    return latest_by_game(finished_in(group).filter(seated(player.id)))
 
 
 def shares(group: Group) -> dict[str, list[Share]]:
-    """Per game, each player's played and won, most wins first. The database groups the rows
-    by player, seat, winners and game, so the work does not grow with the matches."""
-    winners = cast(Match.winners, Text)
-    rows = db.session.execute(
-        db.select(Seat.player_id, Player.name, Seat.position, winners, Match.game, func.count())
-        .join(Match, Match.id == Seat.match_id)
-        .join(Player, Player.id == Seat.player_id)
-        .filter(Match.group_id == group.id, Match.status == "finished", Match.deleted_at.is_(None))
-        .group_by(Seat.player_id, Player.name, Seat.position, winners, Match.game)
-    ).all()
-    counts: dict[str, dict[int, list[Any]]] = defaultdict(dict)
-    for player_id, name, position, won_by, game, times in rows:
-        entry = counts[game].setdefault(player_id, [name, 0, 0])
-        entry[1] += times
-        if seam_of(game).won(json.loads(won_by) if won_by else [], position):
-            entry[2] += times
+    """Per game, each player's played and won, most wins first: the kept rows of the group
+    (:mod:`.kept`), a few per player, whatever the length of the history."""
+    counts: dict[str, list[Share]] = defaultdict(list)
+    for row, name in of_group(group.id):
+        counts[row.game].append(Share(row.player_id, name, row.played, row.won))
     return {
-        game: sorted(
-            (Share(pid, name, played, won) for pid, (name, played, won) in players.items()),
-            key=lambda s: (-s.won, -s.rate, s.name.casefold()),
-        )
+        game: sorted(players, key=lambda s: (-s.won, -s.rate, s.name.casefold()))
         for game, players in counts.items()
     }

@@ -1,4 +1,7 @@
-"""A group's history: its finished matches, filtered and paged, and how often each player won."""
+"""A group's history: its finished matches, filtered and paged, and how often each player won.
+
+Every part of the page reads a bounded number of rows: the kept figures per player and game,
+the latest matches of each game for the charts, one page of the list."""
 
 from __future__ import annotations
 
@@ -22,8 +25,6 @@ from .charts import group_charts
 from .reply import go, render
 
 bp = Blueprint("groups", __name__, url_prefix="/g")
-MAX_PAGE = 100_000
-"""Beyond any real history; bounds the query's offset."""
 
 
 class RenameForm(FlaskForm):
@@ -68,7 +69,8 @@ def history(group_id: int) -> Any:
         db.session.commit()
         return go(url_for("groups.history", group_id=group.id))
     filters = read_filters(group)
-    number = min(max(request.args.get("page", 1, type=int) or 1, 1), MAX_PAGE)
+    before = request.args.get("before", 0, type=int) or 0
+    after = request.args.get("after", 0, type=int) or 0
     ongoing = list(
         db.session.execute(
             db.select(Match)
@@ -84,7 +86,7 @@ def history(group_id: int) -> Any:
         "groups/history.html",
         group=group,
         form=form,
-        page=page_of(group, filters, number),
+        page=page_of(group, filters, before, after),
         filters=filters,
         games=[(slug, seam.title()) for slug, seam in SEAMS.items()],
         ongoing=ongoing,

@@ -452,6 +452,7 @@ def test_absurd_numbers_are_refused_not_500(
         "/lang/{g}?next={g}",
         "/v/{id}/{g}",
         "/g/{group}?page={g}",
+        "/g/{group}?before={g}&after={g}",
     ],
 )  # fmt: skip
 @pytest.mark.usefixtures("quick_qr")
