@@ -26,7 +26,7 @@ from .helpers import table
 
 IDEM = re.compile(r'(name="(?:[a-z]+-)?(?:idem|csrf_token)"[^>]*value=")[^"]*"')
 TOKEN = re.compile(r'("X-CSRFToken": ")[^"]*"')
-WHEN = re.compile(r'<div class="entry-meta muted">.*?</div>', re.S)
+WHEN = re.compile(r'<div [^>]*class="entry-meta muted"[^>]*>.*?</div>', re.S)
 
 FRAGMENTS = 2
 """Cached fragments per sheet page: the game's scoreboard and the chart."""
