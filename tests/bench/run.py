@@ -32,7 +32,10 @@ from .weight import weights
 
 QUICK = os.environ.get("BENCH_QUICK", "") not in ("", "0")
 SECONDS = float(os.environ.get("BENCH_SECONDS", "10" if QUICK else "30"))
-STEPS = [int(n) for n in os.environ.get("BENCH_STEPS", "500" if QUICK else "500,1000,2000,3000").split(",")]  # fmt: skip
+STEPS = [
+    int(n)
+    for n in os.environ.get("BENCH_STEPS", "500" if QUICK else "500,1000,2000,3000").split(",")
+]
 PG_SERVER = os.environ.get("BENCH_PG", "postgresql://postgres@127.0.0.1:5432")
 PG_DATABASE = os.environ.get("BENCH_PG_DATABASE", "bench")
 PG_WORKERS = int(os.environ.get("WEB_CONCURRENCY", "2"))
@@ -120,15 +123,16 @@ def weight_rows(tmp: Path) -> None:
 def step_rows(label: str, step: Step) -> None:
     """One step of the capacity curve, with the machine's load before and after it."""
     budget = step.phones <= BUDGET_PHONES
+    name = f"{step.phones} phones, {label}"
     note(
         f"{step.phones} phones, {label}: {step.requests} requests, {step.rounds} rounds "
         f"(load {step.load_before:.2f} before, {step.load_after:.2f} after)"
     )
-    row(f"{step.phones} phones, {label}: errors", float(len(step.errors)), 0 if budget else None, "", ".0f")  # fmt: skip
+    row(f"{name}: errors", float(len(step.errors)), 0 if budget else None, "", ".0f")
     for error in sorted(set(step.errors))[:3]:
         note(f"    {error}")
-    row(f"{step.phones} phones, {label}: p50", step.p50_ms, None, "ms", ".1f")
-    row(f"{step.phones} phones, {label}: p99", step.p99_ms, P99_BUDGET_MS if budget else None, "ms", ".1f")  # fmt: skip
+    row(f"{name}: p50", step.p50_ms, None, "ms", ".1f")
+    row(f"{name}: p99", step.p99_ms, P99_BUDGET_MS if budget else None, "ms", ".1f")
 
 
 def capacity(label: str, url: str, workers: int) -> None:

@@ -80,13 +80,23 @@ class Host:
         return match_id
 
     def enter(self, match_id: int) -> None:
-        """One round; the answer's fresh form is the next round's."""
+        """One round; the answer's fresh form is the next round's. A refused round (another
+        phone wrote since the form was made) fails: every round must be a new version."""
         heads = HEADS[self.rounds[match_id] % len(HEADS)]
-        answer = self.phone.enter_heads(match_id, heads, hx=True, form=self.forms[match_id])
-        html = answer.get_data(as_text=True)
-        assert answer.status_code == 200 and 'id="entry"' in html, answer.status_code
-        self.forms[match_id] = hidden_fields(html, "heads")
+        form = self.forms[match_id]
+        answer = self.phone.enter_heads(match_id, heads, hx=True, form=form)
+        screen = Screen()
+        screen.show(answer.get_data(as_text=True))
+        assert answer.status_code == 200, answer.status_code
+        assert screen.version > int(form["heads-version"]), "the host's round was refused"
+        self.forms[match_id] = screen.hidden("heads")
         self.rounds[match_id] += 1
+
+    def refresh(self, match_id: int) -> None:
+        """A fresh form after another phone wrote (what app.js asks for after a poll)."""
+        panel = self.phone.get(f"/m/{match_id}/entry?entry=heads", hx=True)
+        assert panel.status_code == 200, panel.status_code
+        self.forms[match_id] = hidden_fields(panel.get_data(as_text=True), "heads")
 
 
 class Guest:
@@ -111,7 +121,8 @@ class Guest:
             return spent, int(answer.status_code)
         screen.show(text_of(answer))
         for follow, headers in screen.follow_ups():
-            more, extra = timed(lambda: self.phone.get(follow, hx=True, headers={**ACCEPT, **headers}))
+            sent = {**ACCEPT, **headers}
+            more, extra = timed(lambda: self.phone.get(follow, hx=True, headers=sent))  # noqa: B023
             assert extra.status_code == 200, (follow, extra.status_code)
             screen.show(text_of(extra))
             spent += more
@@ -191,6 +202,7 @@ class Tables:
         spent, size = first.enter(match_id)
         samples.add("round", spent)
         samples.tap_bytes.append(size)
+        self.host.refresh(match_id)
         self.host.enter(match_id)
         samples.add("sheet", others[0].load_sheet(match_id))
         samples.entries.append(self.log_length(match_id))
@@ -201,7 +213,9 @@ class Tables:
             shut_down(app)
 
 
-def measure(tmp: Path, entries: int, tables: int, cycles: int, bare: Callable[[Flask], None]) -> Samples:
+def measure(
+    tmp: Path, entries: int, tables: int, cycles: int, bare: Callable[[Flask], None]
+) -> Samples:
     """Build ``tables`` tables around ``entries`` entries and run ``cycles`` cycles on each."""
     bench = Tables(tmp, bare)
     samples = Samples()
