@@ -50,7 +50,10 @@ def run_step(url: str, workers: int, phones: int, seconds: float) -> Step:
     fresh_schema(url)
     before = os.getloadavg()[0]
     with Gunicorn(url, workers=workers) as server:
-        load = asyncio.run(capacity_step(server.base, phones, seconds))
+        try:
+            load = asyncio.run(capacity_step(server.base, phones, seconds))
+        except (AssertionError, OSError, TimeoutError) as failure:
+            return stopped(phones, failure, before)
     latencies = load.all()
     return Step(
         phones=phones,
@@ -62,6 +65,14 @@ def run_step(url: str, workers: int, phones: int, seconds: float) -> Step:
         load_before=before,
         load_after=os.getloadavg()[0],
     )
+
+
+def stopped(phones: int, failure: BaseException, before: float) -> Step:
+    """A step whose phones could not go on (an answer without the form a phone needs, a
+    refused connection): a miss with every figure unknown, which ends the curve."""
+    error = f"the load stopped: {type(failure).__name__}: {str(failure)[:120]}"
+    inf = float("inf")
+    return Step(phones, 0, 0, [error], inf, inf, before, os.getloadavg()[0])
 
 
 def curve(

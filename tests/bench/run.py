@@ -20,6 +20,7 @@ import importlib
 import os
 import sys
 import tempfile
+import time
 from pathlib import Path
 
 import httpx
@@ -43,6 +44,7 @@ PG_WORKERS = int(os.environ.get("WEB_CONCURRENCY", "2"))
 GROWTH = 1.25
 """Tolerance of "the same cost": the figure at the larger size within 1.25x of the smallest."""
 POLL = 2.0
+STARTED = time.monotonic()
 MISSED: list[str] = []
 
 
@@ -64,8 +66,10 @@ def note(text: str) -> None:
 
 
 def section(title: str) -> None:
+    """A part's heading, with the machine's load and the minutes the run has taken so far."""
     one, five, _ = os.getloadavg()
-    print(f"{title} (load {one:.2f} / {five:.2f}):", flush=True)
+    spent = (time.monotonic() - STARTED) / 60
+    print(f"{title} (load {one:.2f} / {five:.2f}, at {spent:.1f} min):", flush=True)
 
 
 def server_time_rows(found: list[Figures]) -> None:
@@ -186,9 +190,8 @@ def main() -> int:
     with tempfile.TemporaryDirectory(prefix="bench-") as tmp:
         base = Path(tmp)
         section("Server time in one process (CPU time, a new version for every sample)")
-        sizes = (10, 200) if QUICK else (10, 50, 200)
-        tables, cycles = (3, 1) if QUICK else (6, 2)
-        server_time_rows(server_times(base / "times", sizes, tables, cycles))
+        tables = {10: 3, 200: 2} if QUICK else {10: 6, 50: 6, 200: 4}
+        server_time_rows(server_times(base / "times", tables, 1 if QUICK else 2))
         section("History pages")
         if QUICK:
             note("history: not measured in quick mode")
@@ -207,7 +210,8 @@ def main() -> int:
         if url is not None:
             capacity("PostgreSQL", url, PG_WORKERS)
     one, five, fifteen = os.getloadavg()
-    print(f"load at the end: {one:.2f} {five:.2f} {fifteen:.2f}")
+    spent = (time.monotonic() - STARTED) / 60
+    print(f"load at the end: {one:.2f} {five:.2f} {fifteen:.2f}, after {spent:.1f} min")
     if MISSED:
         print(f"FAILED ({len(MISSED)}): " + "; ".join(MISSED))
         return 1
