@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -70,7 +71,10 @@ def run_step(url: str, workers: int, phones: int, seconds: float) -> Step:
 def stopped(phones: int, failure: BaseException, before: float) -> Step:
     """A step whose phones could not go on (an answer without the form a phone needs, a
     refused connection): a miss with every figure unknown, which ends the curve."""
-    error = f"the load stopped: {type(failure).__name__}: {str(failure)[:120]}"
+    text = str(failure)
+    title = re.search(r"<title>(.*?)</title>", text, re.S)
+    said = title.group(1) if title else text
+    error = f"the load stopped: {type(failure).__name__}: {' '.join(said.split())[:120]}"
     inf = float("inf")
     return Step(phones, 0, 0, [error], inf, inf, before, os.getloadavg()[0])
 
