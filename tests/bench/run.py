@@ -103,7 +103,12 @@ def history_rows() -> None:
             raise
         note("history at 10 / 1,000 / 5,000 matches: not measured (no tests/bench/history.py)")
         return
-    figures = dict(history.history_figures())
+    try:
+        figures = dict(history.history_figures())
+    except Exception as failure:  # noqa: BLE001 - a broken part is reported, the rest still runs
+        note(f"history: FAILED to measure ({type(failure).__name__}: {failure})")
+        MISSED.append("history (could not be measured)")
+        return
     for page in ("history", "player"):
         sizes = sorted(int(k.rsplit("_", 1)[1]) for k in figures if k.startswith(f"{page}_x_"))
         if not sizes:

@@ -119,6 +119,19 @@ def test_history_without_its_module_says_not_measured(
     assert "not measured" in capsys.readouterr().out
 
 
+def test_a_history_module_that_fails_is_a_miss_not_a_crash(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    def broken() -> list[tuple[str, float]]:
+        raise ModuleNotFoundError("No module named 'companion.somewhere'")
+
+    monkeypatch.setitem(sys.modules, "tests.bench.history", SimpleNamespace(history_figures=broken))
+    monkeypatch.setattr(run, "MISSED", [])
+    run.history_rows()
+    assert "FAILED to measure" in capsys.readouterr().out
+    assert run.MISSED == ["history (could not be measured)"]
+
+
 def test_history_figures_are_compared_with_the_smallest_group(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
