@@ -38,6 +38,7 @@ class Step:
     load_after: float
 
     def hopeless(self) -> bool:
+        """Whether the server was so far over budget that a bigger step says nothing new."""
         return self.p99_ms > HOPELESS_P99_MS or len(self.errors) > 0.01 * max(1, self.requests)
 
 

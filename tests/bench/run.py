@@ -62,6 +62,7 @@ def row(name: str, value: float, budget: float | None, unit: str = "", fmt: str 
 
 
 def note(text: str) -> None:
+    """A line without a figure (what was measured where, a step left out)."""
     print(f"  {text}", flush=True)
 
 
@@ -122,6 +123,7 @@ def history_rows() -> None:
 
 
 def weight_rows(tmp: Path) -> None:
+    """First and return visit of every game."""
     for weight in weights(tmp):
         row(f"first visit, {weight.game}", weight.first_kb, 22.0, "KB")
         row(f"first visit, {weight.game}, requests", float(weight.first_requests), 4, "", ".0f")
@@ -189,6 +191,7 @@ def pg_url() -> str | None:
 
 
 def main() -> int:
+    """Measure everything, print every figure beside its budget; 1 when one is missed."""
     one, five, fifteen = os.getloadavg()
     print(f"Companion bench: {os.cpu_count()} CPUs, load {one:.2f} {five:.2f} {fifteen:.2f}")
     print("QUICK mode: fewer samples, shorter loads" if QUICK else "", flush=True)

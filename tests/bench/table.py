@@ -53,6 +53,7 @@ class Samples:
     entries: list[int] = field(default_factory=list)
 
     def add(self, kind: str, seconds: float) -> None:
+        """One more sample of ``kind``."""
         self.cpu.setdefault(kind, []).append(seconds)
 
 
@@ -114,6 +115,7 @@ class Guest:
         self.screens: dict[int, Screen] = {}
 
     def sit(self, match_id: int, seat: int) -> None:
+        """Join by code, take ``seat`` and open the sheet (not timed)."""
         self.phone.join(match_id)
         self.phone.claim(match_id, seat)
         self.screens[match_id] = Screen()
@@ -180,6 +182,7 @@ class Tables:
             self.matches.append(match_id)
 
     def log_length(self, match_id: int) -> int:
+        """Entries in the match's log now (the growth figures say where they were measured)."""
         with self.writer.app_context():
             return int(db.session.query(Entry).filter_by(match_id=match_id).count())
 

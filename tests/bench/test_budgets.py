@@ -81,6 +81,7 @@ def test_every_game_is_weighed_page_and_assets(tmp_path: Path) -> None:
 
 
 def answer(headers: dict[str, str]) -> Any:
+    """A first answer carrying only these headers."""
     return SimpleNamespace(headers=headers)
 
 
