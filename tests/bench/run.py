@@ -194,7 +194,8 @@ def main() -> int:
     """Measure everything, print every figure beside its budget; 1 when one is missed."""
     one, five, fifteen = os.getloadavg()
     print(f"Companion bench: {os.cpu_count()} CPUs, load {one:.2f} {five:.2f} {fifteen:.2f}")
-    print("QUICK mode: fewer samples, shorter loads" if QUICK else "", flush=True)
+    if QUICK:
+        print("QUICK mode: fewer samples, shorter loads, no history or PostgreSQL", flush=True)
     with tempfile.TemporaryDirectory(prefix="bench-") as tmp:
         base = Path(tmp)
         section("Server time in one process (CPU time, a new version for every sample)")
