@@ -1,132 +1,184 @@
 """``make bench``: every budget of DESIGN.md measured in one run, printed next to its budget.
 
-In-process (Flask's test client): the server-time ratios and the page weights. Served (gunicorn
-on loopback): the same requests over HTTP, 500 phones polling on SQLite (one worker, as
-``make run``) and on PostgreSQL (four workers), and how long a change takes to reach another
-phone. Exits 1 when a budget is missed. ``BENCH_SECONDS`` sets the length of each load (40 s),
-``BENCH_PHONES`` the number of phones (500), ``BENCH_PG`` the PostgreSQL server URL.
+In one process (:mod:`.inprocess`, :mod:`.weight`): server time as multiples of a bare Flask
+endpoint, growth with the log, the history pages (:mod:`.history`, when present), page weight
+per game. Served by gunicorn on loopback (:mod:`.curve`): the capacity curve on SQLite as
+``make run`` starts it and on PostgreSQL with the Procfile's workers, and how long a change
+takes to reach another phone. Every line: name, figure, budget, pass or FAIL. Exits 1 when a
+budget is missed.
+
+``BENCH_QUICK=1`` runs a short version (fewer samples, 10 and 200 entries, 500 phones on SQLite
+for 10 s, no history or PostgreSQL). ``BENCH_SECONDS`` sets each load step's length (30 s),
+``BENCH_STEPS`` the phones per step ("500,1000,2000,3000"), ``BENCH_PG`` the PostgreSQL server
+("" leaves it out) and ``BENCH_PG_DATABASE`` the bench's database on it ("bench").
 """
 
 from __future__ import annotations
 
 import asyncio
+import importlib
 import os
-import statistics
 import sys
 import tempfile
 import time
-from collections.abc import Awaitable, Callable
 from pathlib import Path
-from typing import Any
 
 import httpx
 
-from .inprocess import page_weight, server_times
-from .load import Load, change_by_doorbell, change_by_polling, percentile, phones_load
-from .served import Gunicorn, HttpPhone, fresh_schema
+from .curve import BUDGET_PHONES, P99_BUDGET_MS, Step, curve
+from .inprocess import Figures, server_times
+from .load import change_by_doorbell, change_by_polling
+from .served import Gunicorn, fresh_schema
+from .weight import weights
 
+QUICK = os.environ.get("BENCH_QUICK", "") not in ("", "0")
+SECONDS = float(os.environ.get("BENCH_SECONDS", "10" if QUICK else "30"))
+STEPS = [
+    int(n)
+    for n in os.environ.get("BENCH_STEPS", "500" if QUICK else "500,1000,2000,3000").split(",")
+]
 PG_SERVER = os.environ.get("BENCH_PG", "postgresql://postgres@127.0.0.1:5432")
-PG_DATABASE = "bench"
-SECONDS = float(os.environ.get("BENCH_SECONDS", "40"))
-PHONES = int(os.environ.get("BENCH_PHONES", "500"))
+PG_DATABASE = os.environ.get("BENCH_PG_DATABASE", "bench")
+PG_WORKERS = int(os.environ.get("WEB_CONCURRENCY", "2"))
+"""The Procfile's workers (``--workers ${WEB_CONCURRENCY:-2}``)."""
+GROWTH = 1.25
+"""Tolerance of "the same cost": the figure at the larger size within 1.25x of the smallest."""
 POLL = 2.0
-ROWS: list[tuple[str, str, float | None, str]] = []
-"""(name, shown value, budget or None, shown budget) in the order they were measured."""
+STARTED = time.monotonic()
 MISSED: list[str] = []
 
 
-def row(name: str, value: float, budget: float | None, unit: str, fmt: str = ".2f") -> None:
-    """Record one line of the table; a value over its budget is a miss."""
+def row(name: str, value: float, budget: float | None, unit: str = "", fmt: str = ".2f") -> None:
+    """One line: name, figure, budget and pass/FAIL (a figure over its budget is a miss)."""
     shown = f"{value:{fmt}} {unit}".strip()
-    limit = "—" if budget is None else f"≤ {budget:g} {unit}".strip()
-    if budget is not None and not value <= budget:
+    if budget is None:
+        print(f"  {name:<58} {shown:>12}   {'':<14} —", flush=True)
+        return
+    ok = value <= budget
+    if not ok:
         MISSED.append(name)
-        limit += "  MISSED"
-    ROWS.append((name, shown, budget, limit))
-    print(f"  {name:<52} {shown:>14}   {limit}", flush=True)
+    limit = f"≤ {budget:g} {unit}".strip()
+    print(f"  {name:<58} {shown:>12}   {limit:<14} {'pass' if ok else 'FAIL'}", flush=True)
 
 
 def note(text: str) -> None:
-    """A line of the table without a figure (a skipped part, the setting of a load)."""
-    ROWS.append((text, "", None, ""))
+    """A line without a figure (what was measured where, a step left out)."""
     print(f"  {text}", flush=True)
 
 
-async def median_ms(call: Callable[[], Awaitable[Any]], times: int) -> float:
-    """The median wall time of ``times`` calls, in ms (one connection, one request at a time)."""
-    spent = []
-    for _ in range(times):
-        start = time.perf_counter()
-        await call()
-        spent.append(time.perf_counter() - start)
-    return statistics.median(spent) * 1000
+def section(title: str) -> None:
+    """A part's heading, with the machine's load and the minutes the run has taken so far."""
+    one, five, _ = os.getloadavg()
+    spent = (time.monotonic() - STARTED) / 60
+    print(f"{title} (load {one:.2f} / {five:.2f}, at {spent:.1f} min):", flush=True)
 
 
-async def served_requests(base: str) -> None:
-    """The four requests of the server-time budget, over HTTP, one at a time."""
-    phone = HttpPhone(base)
-    await phone.host()
-    for n in range(8):
-        await phone.enter_round(await phone.heads_form(), [n % 5, 1, 2, 3, 0])
-    sheet = f"/m/{phone.match_id}"
-    bare = await median_ms(lambda: phone.client.get("/bench/bare"), 300)
-    poll = await median_ms(phone.poll, 300)
-    page = await median_ms(lambda: phone.client.get(sheet), 60)
-    forms = [await phone.heads_form() for _ in range(1)]
-    spent = []
-    for _ in range(20):
-        form = forms.pop() if forms else await phone.heads_form()
-        start = time.perf_counter()
-        answer = await phone.enter_round(form, [1, 0, 2, 0, 1])
-        spent.append(time.perf_counter() - start)
-        assert answer.status_code == 200, answer.status_code
-    await phone.close()
-    row("served: bare Flask endpoint", bare, None, "ms")
-    row("served: unchanged poll", poll, None, "ms")
-    row("served: full sheet page", page, None, "ms")
-    row("served: round submission (one tap)", statistics.median(spent) * 1000, None, "ms")
+def server_time_rows(found: list[Figures]) -> None:
+    """The budgets at the smallest log, then growth at the larger ones."""
+    small = found[0]
+    note(f"bare Flask endpoint: {small.bare_ms:.3f} ms CPU; medians of {small.samples}+ samples")
+    for figures in found:
+        n, (low, high) = figures.entries, figures.log_range
+        note(f"at {n} entries (measured between {low} and {high}):")
+        r = figures.ratios
+        row(f"unchanged poll / bare, {n} entries", r["unchanged"], 1.3, "×")
+        row(f"changed poll, first phone / bare, {n} entries", r["changed_first"], 4.0, "×")
+        row(f"changed poll, each other phone / bare, {n} entries", r["changed_other"], 2.0, "×")
+        row(f"sheet rendered for a new version / bare, {n} entries", r["sheet"], 4.0, "×")
+        row(f"round submission / bare, {n} entries", r["round"], 5.0, "×")
+        row(f"one tap's answer, {n} entries", figures.tap_kb, 1.5, "KB")
+    for figures in found[1:]:
+        n = figures.entries
+        for kind, label in (("sheet", "sheet"), ("round", "round")):
+            growth = figures.ratios[kind] / small.ratios[kind]
+            row(f"{label} at {n} / at {small.entries} entries", growth, GROWTH, "×")
 
 
-def report_load(label: str, load: Load) -> None:
-    """Errors and latency of a load run."""
-    latencies = load.all()
-    note(f"{label}: {len(latencies)} requests ({len(load.writes)} rounds entered)")
-    row(f"{label}: errors", float(len(load.errors)), 0, "", ".0f")
-    for error in sorted(set(load.errors))[:5]:
+def history_rows() -> None:
+    """The history pages at 10 / 1,000 / 5,000 finished matches (:mod:`.history`)."""
+    name = f"{__package__}.history"
+    try:
+        figures = dict(importlib.import_module(name).history_figures())
+    except ModuleNotFoundError as missing:
+        if missing.name != name:
+            return failed(missing)
+        note("history at 10 / 1,000 / 5,000 matches: not measured (no tests/bench/history.py)")
+        return
+    except Exception as failure:  # noqa: BLE001 - a broken part is reported, the rest still runs
+        return failed(failure)
+    for page in ("history", "player"):
+        sizes = sorted(int(k.rsplit("_", 1)[1]) for k in figures if k.startswith(f"{page}_x_"))
+        if not sizes:
+            continue
+        smallest = figures[f"{page}_x_{sizes[0]}"]
+        for size in sizes:
+            row(f"{page} page at {size:,} matches / bare", figures[f"{page}_x_{size}"], None, "×")
+        for size in sizes[1:]:
+            growth = figures[f"{page}_x_{size}"] / smallest
+            row(f"{page} page at {size:,} / at {sizes[0]:,} matches", growth, GROWTH, "×")
+
+
+def failed(failure: BaseException) -> None:
+    """The history module is there but could not measure: a miss, and the run goes on."""
+    note(f"history: FAILED to measure ({type(failure).__name__}: {failure})")
+    MISSED.append("history (could not be measured)")
+
+
+def weight_rows(tmp: Path) -> None:
+    """First and return visit of every game."""
+    for weight in weights(tmp):
+        row(f"first visit, {weight.game}", weight.first_kb, 22.0, "KB")
+        row(f"first visit, {weight.game}, requests", float(weight.first_requests), 4, "", ".0f")
+        row(f"return visit, {weight.game}", weight.return_kb, 6.0, "KB")
+        note(f"  (return visit: {weight.return_requests} request(s))")
+
+
+def step_rows(label: str, step: Step) -> None:
+    """One step of the capacity curve, with the machine's load before and after it."""
+    budget = step.phones <= BUDGET_PHONES
+    name = f"{step.phones} phones, {label}"
+    note(
+        f"{step.phones} phones, {label}: {step.requests} requests, {step.rounds} rounds "
+        f"(load {step.load_before:.2f} before, {step.load_after:.2f} after)"
+    )
+    row(f"{name}: errors", float(len(step.errors)), 0 if budget else None, "", ".0f")
+    for error in sorted(set(step.errors))[:3]:
         note(f"    {error}")
-    row(f"{label}: p50 latency", percentile(latencies, 0.5) * 1000, None, "ms")
-    row(f"{label}: p99 latency", percentile(latencies, 0.99) * 1000, 100, "ms")
+    row(f"{name}: p50", step.p50_ms, None, "ms", ".1f")
+    row(f"{name}: p99", step.p99_ms, P99_BUDGET_MS if budget else None, "ms", ".1f")
 
 
-async def served_run(label: str, url: str, workers: int, changes: bool) -> None:
-    """Start gunicorn on a fresh database and measure everything served."""
-    fresh_schema(url)
-    with Gunicorn(url, workers=workers) as server:
-        if changes:
-            await served_requests(server.base)
-        load = await phones_load(server.base, PHONES, SECONDS)
-        report_load(f"{PHONES} phones, {label}, {server.describe()}", load)
-        if changes:
-            delays = await change_by_polling(server.base, 6)
-            row("change seen by another phone, polling (max)", max(delays), POLL + 0.1, "s")
-            try:
-                rung = await change_by_doorbell(server.base, 6)
-            except (httpx.HTTPError, TimeoutError) as failure:
-                rung = None
-                note(f"doorbell stream failed: {type(failure).__name__} {failure}")
-            if rung is None:
-                note("change seen by another phone, SSE: no /m/<id>/events stream; polling only")
-            else:
-                row("change seen by another phone, SSE (max)", max(rung), POLL + 0.1, "s")
-        logged = [line for line in server.errors().splitlines() if "Traceback" in line]
-        if logged:
-            row(f"{label}: server tracebacks logged", float(len(logged)), 0, "", ".0f")
+def capacity(label: str, url: str, workers: int) -> None:
+    """The curve on one database; the steps left out after a saturated one are named."""
+    title = f"{label}, {workers} worker{'s' if workers > 1 else ''}"
+    left = curve(url, workers, STEPS, SECONDS, lambda step: step_rows(title, step))
+    for phones in left:
+        note(f"{phones} phones, {title}: not run (the step before was saturated)")
+        if phones <= BUDGET_PHONES:
+            MISSED.append(f"{phones} phones, {title}")
+
+
+async def change_rows(base: str) -> None:
+    """How soon another phone shows a change: by polling, and by the doorbell stream."""
+    delays = await change_by_polling(base, 3 if QUICK else 6)
+    row("change seen by another phone, polling (max)", max(delays), POLL + 0.1, "s")
+    try:
+        rung = await change_by_doorbell(base, 3 if QUICK else 6)
+    except (httpx.HTTPError, TimeoutError) as failure:
+        rung = None
+        note(f"doorbell stream failed: {type(failure).__name__} {failure}")
+    if rung is None:
+        row("change seen by another phone, doorbell: no stream", 1.0, 0, "", ".0f")
+    else:
+        row("change seen by another phone, doorbell (max)", max(rung), 0.3, "s")
 
 
 def pg_url() -> str | None:
     """The bench's own PostgreSQL database (created when missing), or None when unreachable."""
     import psycopg
 
+    if not PG_SERVER:
+        return None
     try:
         with psycopg.connect(f"{PG_SERVER}/postgres", autocommit=True, connect_timeout=3) as conn:
             found = conn.execute(
@@ -134,39 +186,45 @@ def pg_url() -> str | None:
             ).fetchone()
             if found is None:
                 conn.execute(f'CREATE DATABASE "{PG_DATABASE}"')
-            version = conn.execute("SHOW server_version").fetchone()
     except psycopg.OperationalError as failure:
         note(f"PostgreSQL skipped: {PG_SERVER} is unreachable ({str(failure).strip()[:80]})")
         return None
-    note(f"PostgreSQL {version[0] if version else '?'} at {PG_SERVER}/{PG_DATABASE}")
     return f"{PG_SERVER}/{PG_DATABASE}"
 
 
 def main() -> int:
-    print(f"Companion bench: {os.cpu_count()} CPUs, load {os.getloadavg()[0]:.2f}", flush=True)
+    """Measure everything, print every figure beside its budget; 1 when one is missed."""
+    one, five, fifteen = os.getloadavg()
+    print(f"Companion bench: {os.cpu_count()} CPUs, load {one:.2f} {five:.2f} {fifteen:.2f}")
+    if QUICK:
+        print("QUICK mode: fewer samples, shorter loads, no history or PostgreSQL", flush=True)
     with tempfile.TemporaryDirectory(prefix="bench-") as tmp:
         base = Path(tmp)
-        (base / "a").mkdir()
-        (base / "b").mkdir()
-        print("In the same process (CPU time, fastest of 15 interleaved runs):", flush=True)
-        times = server_times(base / "a")
-        row("bare Flask endpoint", times["bare_ms"], None, "ms", ".3f")
-        row("unchanged poll / bare endpoint", times["poll_x"], 1.3, "×")
-        row("sheet rendered for a new version / bare endpoint", times["render_x"], 4.0, "×")
-        row("sheet again at a seen version / bare endpoint", times["sheet_x"], None, "×")
-        weight = page_weight(base / "b")
-        row("cold sheet load, compressed", weight["cold_kb"], 22.0, "KB")
-        row("cold sheet load, requests", float(weight["cold_requests"]), 4, "", ".0f")
-        row("one tap's answer, compressed", weight["tap_kb"], 1.5, "KB")
-        print("Served by gunicorn on 127.0.0.1:", flush=True)
-        sqlite = f"sqlite:///{base / 'bench.sqlite'}"
-        asyncio.run(served_run("SQLite", sqlite, 1, changes=True))
-        url = pg_url()
+        section("Server time in one process (CPU time, a new version for every sample)")
+        tables = {10: 3, 200: 2} if QUICK else {10: 6, 50: 6, 200: 4}
+        server_time_rows(server_times(base / "times", tables, 1 if QUICK else 2))
+        section("History pages")
+        if QUICK:
+            note("history: not measured in quick mode")
+        else:
+            history_rows()
+        section("Weight, compressed as sent (Accept-Encoding: br, gzip)")
+        weight_rows(base / "weight")
+        section("A change on another phone, served by gunicorn (SQLite, 1 worker)")
+        sqlite = f"sqlite:///{base / 'served.sqlite'}"
+        fresh_schema(sqlite)
+        with Gunicorn(sqlite, workers=1) as server:
+            asyncio.run(change_rows(server.base))
+        section(f"Capacity, {SECONDS:g} s per step")
+        capacity("SQLite", sqlite, 1)
+        url = None if QUICK else pg_url()
         if url is not None:
-            asyncio.run(served_run("PostgreSQL", url, 4, changes=False))
-    print(f"load at the end: {os.getloadavg()[0]:.2f}")
+            capacity("PostgreSQL", url, PG_WORKERS)
+    one, five, fifteen = os.getloadavg()
+    spent = (time.monotonic() - STARTED) / 60
+    print(f"load at the end: {one:.2f} {five:.2f} {fifteen:.2f}, after {spent:.1f} min")
     if MISSED:
-        print("MISSED: " + "; ".join(MISSED))
+        print(f"FAILED ({len(MISSED)}): " + "; ".join(MISSED))
         return 1
     print("Every budget holds.")
     return 0

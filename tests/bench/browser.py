@@ -1,0 +1,94 @@
+"""What a phone's browser does with an answer, as far as the bench needs it.
+
+The server-time budgets count every request a phone makes on the way a real phone takes it, so
+the bench has to ask for the same follow-up requests as ``static/app.js``: after a poll brings a
+new scoreboard, a pristine entry form whose version is older asks for a fresh entry panel
+(``X-Follow-Sheet: 1``), and a "waiting" panel of another version asks for its own refresh.
+Answers come compressed (every current phone sends ``Accept-Encoding: br, gzip``); they are
+decoded here before the page is read.
+"""
+
+from __future__ import annotations
+
+import gzip
+from dataclasses import dataclass
+from typing import Any
+
+import brotli
+
+from ..web.helpers import Node, parse
+
+ACCEPT = {"Accept-Encoding": "br, gzip"}
+"""What every current phone browser sends."""
+
+
+def body_of(response: Any) -> bytes:
+    """The bytes the server sent (compressed when it compressed them)."""
+    return bytes(response.get_data())
+
+
+def text_of(response: Any) -> str:
+    """The answer as text, decoded from brotli or gzip when it came that way."""
+    raw = body_of(response)
+    encoding = response.headers.get("Content-Encoding", "")
+    if encoding == "br":
+        raw = brotli.decompress(raw)
+    elif encoding == "gzip":
+        raw = gzip.decompress(raw)
+    return raw.decode()
+
+
+@dataclass
+class Screen:
+    """What one phone shows: the scoreboard's version and the entry panel."""
+
+    version: int = 0
+    entry: Node | None = None
+
+    def show(self, html: str) -> None:
+        """Take in a page or fragment (its scoreboard and entry panel replace the shown ones)."""
+        tree = parse(html)
+        board = tree.find(id="scoreboard")
+        if board is not None and board.attrs.get("data-version", "").isdigit():
+            self.version = int(board.attrs["data-version"])
+        entry = tree.find(id="entry")
+        if entry is not None:
+            self.entry = entry
+
+    def follow_ups(self) -> list[tuple[str, dict[str, str]]]:
+        """The requests app.js sends after a new scoreboard was swapped in (its afterSwap rule):
+        the waiting panel's refresh when its version differs, else the pristine form's refresh
+        when the form's version is older than the scoreboard's."""
+        if self.entry is None:
+            return []
+        waiting = self.entry.find(data_entry_waiting=True)
+        if waiting is not None:
+            if waiting.attrs.get("data-version") != str(self.version):
+                return [(unescape(waiting.attrs["data-refresh"]), {})]
+            return []
+        form = self.entry.find("form", data_entry=True)
+        if form is None or "data-refresh" not in form.attrs:
+            return []
+        stamp = next(
+            (i for i in form.find_all("input") if i.attrs.get("name", "").endswith("version")),
+            None,
+        )
+        if stamp is not None and stamp.attrs.get("value") != str(self.version):
+            return [(unescape(form.attrs["data-refresh"]), {"X-Follow-Sheet": "1"})]
+        return []
+
+    def hidden(self, prefix: str) -> dict[str, str]:
+        """The hidden fields (version, one-time key, token) of the entry form ``prefix``."""
+        assert self.entry is not None, "no entry panel on this phone"
+        fields = {}
+        for node in self.entry.find_all("input"):
+            name = node.attrs.get("name", "")
+            if name.startswith(f"{prefix}-") and node.attrs.get("type") == "hidden":
+                fields[name] = node.attrs.get("value", "")
+        assert f"{prefix}-version" in fields, f"no {prefix} form in the entry panel"
+        return fields
+
+
+def unescape(url: str) -> str:
+    """An attribute's URL as the browser requests it (the parser already decoded entities)."""
+    return url.replace("&amp;", "&")
