@@ -74,12 +74,16 @@ class Phone:
     def __init__(self, seated: HttpPhone) -> None:
         self.seated = seated
         self.raw = seated.raw()
+        self.turn = asyncio.Lock()
+        """A ring and the safety poll may fall together; they take turns on the connection."""
 
     async def fetch(self, step: Step) -> None:
         """The live fragment, as a poll or a ring asks for it."""
-        start = time.perf_counter()
-        status, body = await self.raw.get(f"/m/{self.seated.match_id}/live?v={self.seated.version}")
-        step.latencies.append(time.perf_counter() - start)
+        async with self.turn:
+            start = time.perf_counter()
+            path = f"/m/{self.seated.match_id}/live?v={self.seated.version}"
+            status, body = await self.raw.get(path)
+            step.latencies.append(time.perf_counter() - start)
         step.requests += 1
         if status == 200:
             self.seated.seen(body.decode())
