@@ -39,6 +39,10 @@ SETTINGS = {
 """Defaults; instance config, ``FLASK_SSE_*`` variables and tests override them."""
 
 
+CLOSE_SECONDS = 5.0
+"""How long closing waits for the watcher's read in progress (bounded by its deadline)."""
+
+
 class Channel:
     """One match's latest version and the streams waiting for a newer one."""
 
@@ -180,6 +184,13 @@ class Broker:
                 channel.condition.notify_all()
         if self.listener is not None:
             self.listener.stop()
+        watcher = self.watcher
+        if (
+            watcher is not None
+            and watcher.thread.is_alive()
+            and (watcher.thread is not threading.current_thread())
+        ):
+            watcher.thread.join(CLOSE_SECONDS)  # its read finished: the engine may go now
 
 
 def add_broker(app: Flask) -> None:

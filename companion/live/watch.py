@@ -37,8 +37,11 @@ HANGUP_SECONDS = 1.0
 IDLE_SECONDS = 30.0
 """With no stream open for this long, the watcher stops; the next stream starts a new one."""
 DEADLINE_SECONDS = 4.0
-"""A version read that the database does not answer in this time ends the streams (they
-reconnect later; the pages poll meanwhile)."""
+"""How long one version read may wait for the database."""
+FAILURES = 3
+"""Version reads that fail in a row (one a tick) before the streams end: a blip (a connection
+the server just dropped) is read again a tick later; a database that stays away ends the
+streams, and the pages poll and reconnect later."""
 CHUNK = 500
 """Match ids per query (well under SQLite's limit on bound parameters)."""
 CLOSED_EVENTS = getattr(select, "POLLRDHUP", 0x2000) | select.POLLHUP | select.POLLERR
@@ -92,6 +95,7 @@ class Watcher:
         self.files = sqlite_files(engine)
         self.stamp = file_stamp(self.files)
         self.checked = time.monotonic()
+        self.failures = 0
         self.used = time.monotonic()
         self.stopped = threading.Event()
         self.thread = threading.Thread(target=self.run, name="doorbell-watch", daemon=True)
@@ -148,16 +152,18 @@ class Watcher:
         """Read the listened matches' versions when other processes may have moved them."""
         now = time.monotonic()
         every = self.keepalive if self.broker.fanout_healthy else self.check_seconds
-        if not asked and now - self.checked < every:
+        again = asked or self.failures > 0
+        if not again and now - self.checked < every:
             return
         self.checked = now
         seen, self.stamp = self.stamp, file_stamp(self.files)
-        if asked or not self.files or self.stamp != seen:
+        if again or not self.files or self.stamp != seen:
             self.read()
 
     def read(self) -> None:
         """One query per CHUNK matches; rings the moved ones, ends the streams of deleted
-        ones, and ends every stream when the database does not answer."""
+        ones; a failed read is tried again next tick, and after FAILURES in a row every
+        stream ends."""
         listened = self.broker.listened()
         ids = sorted(listened)
         found: dict[int, int] = {}
@@ -171,10 +177,14 @@ class Watcher:
                     )
                     found.update((int(row.id), int(row.version)) for row in rows)
         except SQLAlchemyError as error:
-            log.warning("doorbell version check failed (%s); streams end, pages poll", error)
-            for match_id in ids:
-                self.broker.vanish(match_id)
+            self.failures += 1
+            log.warning("doorbell version check failed (%s), %d in a row", error, self.failures)
+            if self.failures >= FAILURES:
+                self.failures = 0
+                for match_id in ids:
+                    self.broker.vanish(match_id)
             return
+        self.failures = 0
         for match_id in ids:
             if match_id in found:
                 self.broker.publish(match_id, found[match_id])
