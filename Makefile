@@ -34,7 +34,7 @@ WORKERS ?= 3
 CONNECTIONS ?= 2000
 run: db
 	@$(BIN)/flask --app companion show-url --port $(PORT)
-	$(BIN)/gunicorn -c python:companion.live.serving --bind 0.0.0.0:$(PORT) --workers $(WORKERS) \
+	$(BIN)/gunicorn -c companion/live/serving.py --bind 0.0.0.0:$(PORT) --workers $(WORKERS) \
 	  --worker-class gevent --worker-connections $(CONNECTIONS) --access-logfile - 'companion:create_app()'
 
 test: setup

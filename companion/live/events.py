@@ -31,14 +31,13 @@ from ..extensions import db
 from ..models import Match
 from ..security import member_match_or_404, viewer_match_or_404
 from .doorbell import Broker, broker
+from .serving import CONNECTIONS_VARIABLE
 from .watch import ensure_watcher
 
 bp = Blueprint("events", __name__)
 CHECK_DEADLINE_SECONDS = 4.0
 """A version check that the database does not answer in this time ends the stream (PostgreSQL);
 the page then polls, and reconnects later."""
-CONNECTIONS_VARIABLE = "COMPANION_WORKER_CONNECTIONS"
-"""Set in each worker by :mod:`companion.live.serving`: gunicorn's ``worker_connections``."""
 
 
 @bp.get("/m/<int:match_id>/events")

@@ -59,7 +59,7 @@ class Gunicorn:
 
     def __enter__(self) -> Gunicorn:
         command = [
-            str(GUNICORN), "-c", "python:companion.live.serving",
+            str(GUNICORN), "-c", "companion/live/serving.py",
             "--bind", f"127.0.0.1:{self.port}", "--workers", str(self.workers),
             *self.worker_class(), "--keep-alive", "10",
             "--backlog", "2048", "--log-level", "warning", "tests.bench.bench_app:app",

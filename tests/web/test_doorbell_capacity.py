@@ -1,6 +1,6 @@
 """How many doorbell streams a worker holds, and what they cost it.
 
-Against gunicorn's gevent worker as ``make run`` starts it (``-c python:companion.live.serving``),
+Against gunicorn's gevent worker as ``make run`` starts it (``-c companion/live/serving.py``),
 with ten connections per worker and four kept for requests: the stream cap comes from the
 worker's own connection limit, a full cap still leaves ordinary requests an answer, and a phone
 that hangs up frees its slot long before the stream's next keep-alive (an hour here). In a
@@ -78,7 +78,7 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
     assert migrate.returncode == 0, migrate.stderr.decode()
     port = free_port()
     command = [
-        sys.executable, "-m", "gunicorn", "-c", "python:companion.live.serving",
+        sys.executable, "-m", "gunicorn", "-c", "companion/live/serving.py",
         "--bind", f"127.0.0.1:{port}", "--workers", "1", "--worker-class", "gevent",
         "--worker-connections", str(CONNECTIONS), "--no-control-socket",
         "--graceful-timeout", "1", "companion:create_app()",
