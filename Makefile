@@ -27,10 +27,15 @@ $(AXE):
 db: setup
 	$(BIN)/flask --app companion db upgrade
 
+# Both cores: WORKERS gevent workers on one database (SQLite in WAL mode, or DATABASE_URL), each
+# holding up to CONNECTIONS connections, 500 of them kept for ordinary requests (the others may
+# be doorbell streams). The migrations run once, above, before any worker starts.
+WORKERS ?= 3
+CONNECTIONS ?= 2000
 run: db
 	@$(BIN)/flask --app companion show-url --port $(PORT)
-	$(BIN)/gunicorn --bind 0.0.0.0:$(PORT) --workers 1 --worker-class gevent \
-	  --worker-connections 1000 --access-logfile - 'companion:create_app()'
+	$(BIN)/gunicorn -c companion/live/serving.py --bind 0.0.0.0:$(PORT) --workers $(WORKERS) \
+	  --worker-class gevent --worker-connections $(CONNECTIONS) --access-logfile - 'companion:create_app()'
 
 test: setup
 	-@$(MAKE) --no-print-directory $(AXE)

@@ -1,7 +1,9 @@
 """The doorbell: tells open pages "match N is at version V" the moment a change commits.
 
 * :class:`Broker`, one per process: the latest version rung per match, and a condition that
-  wakes the streams waiting on that match. Holds nothing for matches nobody listens to.
+  wakes the streams waiting on that match. Holds nothing for matches nobody listens to. Its
+  watcher (:mod:`.watch`) reads the versions of every listened match in one query when other
+  processes may have changed them, and ends the streams of phones that hung up.
 * :func:`ring_later` marks a match in the current database transaction; the session hooks at
   the bottom (registered by :func:`companion.live.init_app`) ring it only when the transaction
   commits, never for a rolled-back write. On PostgreSQL the ring is also a ``pg_notify`` inside
@@ -30,9 +32,15 @@ SETTINGS = {
     "SSE_KEEPALIVE_SECONDS": 15,
     "SSE_CHECK_SECONDS": 1.0,
     "SSE_RETRY_MS": 3000,
-    "SSE_MAX_STREAMS": 500,
+    "SSE_MAX_STREAMS": None,
+    "SSE_WORKER_CONNECTIONS": 1000,
+    "SSE_RESERVED_CONNECTIONS": 500,
 }
 """Defaults; instance config, ``FLASK_SSE_*`` variables and tests override them."""
+
+
+CLOSE_SECONDS = 5.0
+"""How long closing waits for the watcher's read in progress (bounded by its deadline)."""
 
 
 class Channel:
@@ -42,22 +50,41 @@ class Channel:
         self.condition = threading.Condition()
         self.version = 0
         self.listeners = 0
-        self.resyncs = 0
+        self.gone = False
 
-    def wait(
-        self, after: int, timeout: float, closed: threading.Event, resyncs: int | None = None
-    ) -> int | None:
+
+class Seat:
+    """One stream's place in a channel: its client socket (so the worker's watcher can see
+    the phone hang up) and whether it has. Small on purpose: a worker holds hundreds."""
+
+    __slots__ = ("channel", "socket", "hung_up")
+
+    def __init__(self, channel: Channel, socket: Any = None) -> None:
+        self.channel = channel
+        self.socket = socket
+        self.hung_up = False
+
+    @property
+    def version(self) -> int:
+        """The latest version rung for this seat's match in this process."""
+        return self.channel.version
+
+    @property
+    def ended(self) -> bool:
+        """Whether the stream should stop: the phone hung up or the match is gone."""
+        return self.hung_up or self.channel.gone
+
+    def wait(self, after: int, timeout: float, closed: threading.Event) -> int | None:
         """The version once it is newer than ``after``; None after ``timeout`` seconds, or
-        sooner when the broker asks every stream to read the version again (``resyncs`` is the
-        count the caller has already handled)."""
+        sooner when the stream has ended (:attr:`ended`, or ``closed`` for the process)."""
+        channel = self.channel
 
         def ready() -> bool:
-            moved = resyncs is not None and self.resyncs != resyncs
-            return self.version > after or closed.is_set() or moved
+            return channel.version > after or closed.is_set() or self.ended
 
-        with self.condition:
-            self.condition.wait_for(ready, timeout)
-            return self.version if self.version > after else None
+        with channel.condition:
+            channel.condition.wait_for(ready, timeout)
+            return channel.version if channel.version > after else None
 
 
 class Broker:
@@ -66,9 +93,12 @@ class Broker:
     def __init__(self) -> None:
         self._lock = threading.Lock()
         self._channels: dict[int, Channel] = {}
+        self._seats: set[Seat] = set()
         self.closed = threading.Event()
+        self.recheck = threading.Event()
         self.streams = 0
         self.listener: Any = None
+        self.watcher: Any = None
 
     def publish(self, match_id: int, version: int) -> None:
         """Ring ``match_id`` at ``version``; older or repeated rings change nothing."""
@@ -81,33 +111,56 @@ class Broker:
                 channel.version = version
                 channel.condition.notify_all()
 
+    def vanish(self, match_id: int) -> None:
+        """The match was deleted: end its streams (the page's poll then says so)."""
+        with self._lock:
+            channel = self._channels.get(match_id)
+        if channel is not None:
+            with channel.condition:
+                channel.gone = True
+                channel.condition.notify_all()
+
+    def hang_up(self, seat: Seat) -> None:
+        """The phone behind ``seat`` closed its connection: end that stream now."""
+        with seat.channel.condition:
+            seat.hung_up = True
+            seat.channel.condition.notify_all()
+
     @contextmanager
-    def listen(self, match_id: int) -> Iterator[Channel]:
-        """A channel for ``match_id`` for the life of a stream (opened before reading the
-        database, so a ring between that read and the first wait is not lost)."""
+    def listen(self, match_id: int, socket: Any = None) -> Iterator[Seat]:
+        """A seat in ``match_id``'s channel for the life of a stream (taken before reading
+        the database, so a ring between that read and the first wait is not lost)."""
         with self._lock:
             channel = self._channels.setdefault(match_id, Channel())
             channel.listeners += 1
+            seat = Seat(channel, socket)
+            self._seats.add(seat)
             self.streams += 1
         try:
-            yield channel
+            yield seat
         finally:
             with self._lock:
+                self._seats.discard(seat)
                 channel.listeners -= 1
                 self.streams -= 1
-                if channel.listeners == 0:
+                if channel.listeners == 0 and self._channels.get(match_id) is channel:
                     self._channels.pop(match_id, None)
 
-    def resync(self) -> None:
-        """Ask every stream to read its match's version now: the PostgreSQL listener has just
-        (re)started listening, and a commit made while it was not may have rung nobody. The
-        reads happen after LISTEN took effect, so every version is either read or rung."""
+    def listened(self) -> dict[int, int]:
+        """Match id -> latest version rung, for every match a stream of this process waits on."""
         with self._lock:
-            channels = list(self._channels.values())
-        for channel in channels:
-            with channel.condition:
-                channel.resyncs += 1
-                channel.condition.notify_all()
+            return {match_id: channel.version for match_id, channel in self._channels.items()}
+
+    def seats(self) -> list[Seat]:
+        """Every open stream's seat (the watcher looks for phones that hung up)."""
+        with self._lock:
+            return list(self._seats)
+
+    def resync(self) -> None:
+        """Have the watcher read every listened match's version now: the PostgreSQL listener
+        has just (re)started listening, and a commit made while it was not may have rung
+        nobody. The read happens after LISTEN took effect, so every version is read or rung."""
+        self.recheck.set()
 
     def listening(self, match_id: int) -> int:
         """How many streams of this process wait on ``match_id`` (for tests and the bench)."""
@@ -123,6 +176,7 @@ class Broker:
     def close(self) -> None:
         """End every stream of this process now (shutdown, tests) and stop the listener."""
         self.closed.set()
+        self.recheck.set()
         with self._lock:
             channels = list(self._channels.values())
         for channel in channels:
@@ -130,6 +184,13 @@ class Broker:
                 channel.condition.notify_all()
         if self.listener is not None:
             self.listener.stop()
+        watcher = self.watcher
+        if (
+            watcher is not None
+            and watcher.thread.is_alive()
+            and (watcher.thread is not threading.current_thread())
+        ):
+            watcher.thread.join(CLOSE_SECONDS)  # its read finished: the engine may go now
 
 
 def add_broker(app: Flask) -> None:

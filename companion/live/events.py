@@ -1,25 +1,27 @@
 """The doorbell streams: Server-Sent Events that only say "this match is at version V".
 
 A page listens to its match's stream and, on a newer version, fetches the fragments its poll
-would fetch. The stream itself never holds a database connection while it waits: it reads the
-version in a short query when it opens, then waits on the process's broker, checking the
-version again every second while no cross-worker fan-out is known to be working (SQLite with
-several workers, or a PostgreSQL listener that lost its connection), at once when the listener
-(re)starts listening (a commit made while it was deaf is read then), and at every keep-alive
-otherwise; on SQLite the check is skipped while the database files are unchanged. Its life is
-bounded, so a phone reconnects (and refreshes) every few minutes and a worker is never pinned
-by a forgotten tab.
+would fetch. A stream is cheap on purpose, because a worker holds hundreds: it reads the version
+in one short query when it opens, then waits on the process's broker holding no database
+connection, no session and no request context, and wakes only when its match is rung, at its
+keep-alive, or when it ends. Everything periodic (reading other processes' versions, noticing
+phones that hung up) is done once per process by the watcher (:mod:`.watch`), not per stream.
+
+How many streams a process serves is capped below its connection limit
+(:func:`stream_cap`): the rest of the connections stay for ordinary requests, and a phone over
+the cap gets 204 and polls. Its life is bounded, so a phone reconnects (and refreshes) every few
+minutes and a worker is never pinned by a forgotten tab.
 """
 
 from __future__ import annotations
 
+import os
 import random
 import time
 from collections.abc import Iterator, Mapping
-from pathlib import Path
 from typing import Any
 
-from flask import Blueprint, Response, abort, current_app
+from flask import Blueprint, Response, abort, current_app, request
 from sqlalchemy import select
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import OperationalError
@@ -29,6 +31,8 @@ from ..extensions import db
 from ..models import Match
 from ..security import member_match_or_404, viewer_match_or_404
 from .doorbell import Broker, broker
+from .serving import CONNECTIONS_VARIABLE
+from .watch import ensure_watcher
 
 bp = Blueprint("events", __name__)
 CHECK_DEADLINE_SECONDS = 4.0
@@ -58,12 +62,32 @@ def enabled() -> None:
         abort(404)
 
 
+def stream_cap(config: Mapping[str, Any]) -> int:
+    """How many streams this process may hold: its connection limit (gunicorn's
+    ``worker_connections``, which :mod:`companion.live.serving` passes on, else
+    ``SSE_WORKER_CONNECTIONS``) less ``SSE_RESERVED_CONNECTIONS`` kept for ordinary requests;
+    ``SSE_MAX_STREAMS``, when set, lowers it further."""
+    connections = int(os.environ.get(CONNECTIONS_VARIABLE) or config["SSE_WORKER_CONNECTIONS"])
+    room = max(0, connections - int(config["SSE_RESERVED_CONNECTIONS"]))
+    chosen = config.get("SSE_MAX_STREAMS")
+    return room if chosen is None else min(int(chosen), room)
+
+
+def client_socket(environ: Mapping[str, Any]) -> Any:
+    """The connection's socket as the server hands it over (gunicorn's gevent and threaded
+    workers, Werkzeug's server); None elsewhere (hang-ups are then noticed at a write)."""
+    for key in ("gunicorn.sock", "gunicorn.socket", "werkzeug.socket"):
+        if environ.get(key) is not None:
+            return environ[key]
+    return None
+
+
 def open_stream(match_id: int) -> Response:
     """Start the stream; 204 (browsers then stop retrying and the page polls) when this
     process already serves as many streams as it may."""
     local = broker()
     config = current_app.config
-    if local.streams >= config["SSE_MAX_STREAMS"] or local.closed.is_set():
+    if local.streams >= stream_cap(config) or local.closed.is_set():
         return Response(status=204)
     engine = db.engine
     if engine.dialect.name == "postgresql":
@@ -72,7 +96,8 @@ def open_stream(match_id: int) -> Response:
         ensure_listener(local, engine.url)
     db.session.remove()
     settings = {key: config[key] for key in config if key.startswith("SSE_")}
-    response = Response(stream(engine, local, match_id, settings), mimetype="text/event-stream")
+    events = stream(engine, local, match_id, settings, client_socket(request.environ))
+    response = Response(events, mimetype="text/event-stream")
     response.headers["Cache-Control"] = "no-cache, no-transform"
     response.headers["X-Accel-Buffering"] = "no"
     return response
@@ -92,71 +117,38 @@ def read_version(engine: Engine, match_id: int) -> int | None:
     return int(found) if found is not None else None
 
 
-def sqlite_files(engine: Engine) -> list[Path]:
-    """An SQLite database's file and its write-ahead log: every commit of any worker touches
-    one of them, so a version check is only needed when they changed (none for servers)."""
-    name = engine.url.database
-    if engine.dialect.name != "sqlite" or not name or name == ":memory:":
-        return []
-    base = Path(name)
-    return [base, base.with_name(base.name + "-wal")]
-
-
-def file_stamp(files: list[Path]) -> tuple[tuple[int, int], ...]:
-    """Modification time and size of each file ((0, 0) when missing)."""
-    stamps = []
-    for path in files:
-        try:
-            info = path.stat()
-            stamps.append((info.st_mtime_ns, info.st_size))
-        except OSError:
-            stamps.append((0, 0))
-    return tuple(stamps)
-
-
 def ring(version: int) -> str:
     """One doorbell event."""
     return f"event: version\ndata: {version}\n\n"
 
 
 def stream(
-    engine: Engine, local: Broker, match_id: int, settings: Mapping[str, Any]
+    engine: Engine,
+    local: Broker,
+    match_id: int,
+    settings: Mapping[str, Any],
+    socket: Any = None,
 ) -> Iterator[str]:
     """The current version first, then every newer one, keep-alives between, until the end
     of the stream's life (shortened by up to a fifth at random, so phones that opened
-    together do not all reconnect together)."""
+    together do not all reconnect together), the phone hanging up or the match going."""
     keepalive = float(settings["SSE_KEEPALIVE_SECONDS"])
     life = float(settings["SSE_LIFE_SECONDS"]) * random.uniform(0.8, 1.0)
-    with local.listen(match_id) as channel:
-        resyncs = channel.resyncs  # before the first read: a re-read asked after it counts
-        files = sqlite_files(engine)
-        stamp = file_stamp(files)
+    ensure_watcher(local, engine, settings)
+    with local.listen(match_id, socket) as seat:
         sent = read_version(engine, match_id)
         if sent is None:
             return
         yield f"retry: {int(settings['SSE_RETRY_MS'])}\n" + ring(sent)
         now = time.monotonic()
-        end, beat, check = now + life, now + keepalive, now + keepalive
-        while not local.closed.is_set():
-            every = keepalive if local.fanout_healthy else float(settings["SSE_CHECK_SECONDS"])
-            check = min(check, now + every)
-            now = time.monotonic()
-            if now >= end:
+        end, beat = now + life, now + keepalive
+        while not local.closed.is_set() and now < end:
+            newer = seat.wait(sent, max(0.0, min(end, beat) - now), local.closed)
+            if seat.ended:
                 return
-            wait = max(0.0, min(end, beat, check) - now)
-            newer = channel.wait(sent, wait, local.closed, resyncs)
             now = time.monotonic()
-            if newer is None and (now >= check or channel.resyncs != resyncs):
-                resyncs = channel.resyncs
-                check = now + every
-                seen, stamp = stamp, file_stamp(files)
-                current = read_version(engine, match_id) if not files or stamp != seen else sent
-                if current is None:
-                    return
-                newer = current if current > sent else None
             if newer is not None:
-                sent = newer
-                beat = now + keepalive
+                sent, beat = newer, now + keepalive
                 yield ring(sent)
             elif now >= beat:
                 beat = now + keepalive

@@ -43,13 +43,23 @@ async def seat_tables(base: str, phones: int) -> list[list[HttpPhone]]:
     gate = asyncio.Semaphore(20)
 
     async def one_table() -> list[HttpPhone]:
+        """A table; seated again from the start (twice at most) when the busy server answered
+        503 "try again" to one of its steps."""
         async with gate:
-            host = HttpPhone(base)
-            code = await host.host()
-            guests = [HttpPhone(base) for _ in range(TABLE - 1)]
-            for guest in guests:
-                await guest.join(code, host.match_id)
-            return [host, *guests]
+            for attempt in range(3):
+                host = HttpPhone(base)
+                guests = [HttpPhone(base) for _ in range(TABLE - 1)]
+                try:
+                    code = await host.host()
+                    for guest in guests:
+                        await guest.join(code, host.match_id)
+                    return [host, *guests]
+                except (AssertionError, httpx.HTTPError):
+                    await asyncio.gather(*(phone.close() for phone in (host, *guests)))
+                    if attempt == 2:
+                        raise
+                    await asyncio.sleep(1)
+            raise AssertionError("unreachable")
 
     tables = await asyncio.gather(*(one_table() for _ in range(phones // TABLE)))
     return list(tables)

@@ -68,3 +68,52 @@ class RawConnection:
             except ConnectionError:
                 pass
         self.reader = self.writer = None
+
+
+class RawStream:
+    """A doorbell stream on a bare connection: the status, then each version as it is rung.
+
+    The body comes chunked; only its ``data: <version>`` lines matter, so the chunk sizes and
+    keep-alive comments are read past rather than decoded."""
+
+    def __init__(self, host: str, port: int, cookie: str, path: str) -> None:
+        self.host = host
+        self.port = port
+        self.request = (
+            f"GET {path} HTTP/1.1\r\nHost: {host}:{port}\r\nCookie: {cookie}\r\n"
+            "Accept: text/event-stream\r\n\r\n"
+        ).encode()
+        self.reader: asyncio.StreamReader | None = None
+        self.writer: asyncio.StreamWriter | None = None
+
+    async def open(self) -> int:
+        """Send the request; the status (200: a stream, 204: over the cap, poll instead)."""
+        self.reader, self.writer = await asyncio.open_connection(self.host, self.port)
+        self.writer.write(self.request)
+        await self.writer.drain()
+        status_line = await self.reader.readline()
+        if not status_line:
+            raise ConnectionResetError("closed by the server")
+        while (await self.reader.readline()) not in (b"\r\n", b""):
+            pass
+        return int(status_line.split()[1])
+
+    async def next_version(self) -> int | None:
+        """The next version rung; None when the server ended the stream."""
+        assert self.reader is not None
+        while True:
+            line = await self.reader.readline()
+            if not line:
+                return None
+            if line.startswith(b"data:"):
+                return int(line[5:])
+
+    async def close(self) -> None:
+        """Hang up, as a page that closes does."""
+        if self.writer is not None:
+            self.writer.close()
+            try:
+                await self.writer.wait_closed()
+            except ConnectionError:
+                pass
+        self.reader = self.writer = None

@@ -47,9 +47,10 @@ def fresh_schema(url: str) -> None:
 class Gunicorn:
     """``gunicorn tests.bench.bench_app:app`` with the worker class ``make run`` uses."""
 
-    def __init__(self, url: str, workers: int, threads: int = 8) -> None:
+    def __init__(self, url: str, workers: int, threads: int = 8, connections: int = 1000) -> None:
         self.url = url
         self.workers = workers
+        self.connections = connections
         self.threads = threads
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
@@ -58,7 +59,8 @@ class Gunicorn:
 
     def __enter__(self) -> Gunicorn:
         command = [
-            str(GUNICORN), "--bind", f"127.0.0.1:{self.port}", "--workers", str(self.workers),
+            str(GUNICORN), "-c", "companion/live/serving.py",
+            "--bind", f"127.0.0.1:{self.port}", "--workers", str(self.workers),
             *self.worker_class(), "--keep-alive", "10",
             "--backlog", "2048", "--log-level", "warning", "tests.bench.bench_app:app",
         ]  # fmt: skip
@@ -84,7 +86,7 @@ class Gunicorn:
             import gevent  # noqa: F401
         except ImportError:
             return ["--worker-class", "gthread", "--threads", str(self.threads)]
-        return ["--worker-class", "gevent", "--worker-connections", "1000"]
+        return ["--worker-class", "gevent", "--worker-connections", str(self.connections)]
 
     def describe(self) -> str:
         """The worker setting, for the table."""
@@ -103,6 +105,39 @@ class Gunicorn:
     def errors(self) -> str:
         """What gunicorn and the app logged (warnings and worse)."""
         return self.log.read_text()
+
+    def worker_pids(self) -> list[int]:
+        """The worker processes (children of the gunicorn master)."""
+        assert self.process is not None
+        children = Path(f"/proc/{self.process.pid}/task/{self.process.pid}/children")
+        return [int(pid) for pid in children.read_text().split()] if children.exists() else []
+
+    def rss_kb(self) -> int:
+        """The workers' resident memory together, in KB (Linux /proc)."""
+        total = 0
+        for pid in self.worker_pids():
+            for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+                if line.startswith("VmRSS:"):
+                    total += int(line.split()[1])
+        return total
+
+
+def make_run_setting() -> tuple[int, int]:
+    """(workers, connections per worker) as ``make run`` starts gunicorn (the Makefile's)."""
+    text = (ROOT / "Makefile").read_text()
+    workers = re.search(r"^WORKERS \?= (\d+)", text, re.M)
+    connections = re.search(r"^CONNECTIONS \?= (\d+)", text, re.M)
+    assert workers and connections, "the Makefile names WORKERS and CONNECTIONS"
+    return int(workers.group(1)), int(connections.group(1))
+
+
+def procfile_setting() -> tuple[int, int]:
+    """(workers, connections per worker) as the Procfile's ``web`` line starts gunicorn."""
+    text = (ROOT / "Procfile").read_text()
+    workers = re.search(r"WEB_CONCURRENCY:-(\d+)", text)
+    connections = re.search(r"--worker-connections (\d+)", text)
+    assert workers and connections, "the Procfile names its workers and connections"
+    return int(workers.group(1)), int(connections.group(1))
 
 
 class HttpPhone:

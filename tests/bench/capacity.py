@@ -1,0 +1,287 @@
+"""The capacity curve: 500, 1,000, 2,000 and 3,000 simulated phones against the app served as
+``make run`` serves it (SQLite) and as the Procfile serves it (PostgreSQL).
+
+Tables of five. Each phone either polls every 2 s, or listens to the doorbell as the page does
+(a stream; a poll every 6 s as the safety net and one at once when a newer version is rung; a
+phone refused a stream polls every 2 s). One phone per table enters a round every 20-40 s. The
+phones are added step by step to the same server; each step prints its errors, p50/p99 of every
+request and the machine's load (``os.getloadavg()``), since the generator shares the cores.
+``stream_memory`` measures what one open stream costs a worker.
+
+Run alone: ``python -m tests.bench.capacity [sqlite|postgresql] [poll|doorbell]``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import random
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+from .load import percentile, seat_tables
+from .rawhttp import RawStream
+from .served import Gunicorn, HttpPhone, fresh_schema, make_run_setting, procfile_setting
+
+STEPS = (500, 1000, 2000, 3000)
+POLL_SECONDS = 2.0
+SAFETY_SECONDS = 6.0
+"""The page's poll while its doorbell stream is open (every third interval)."""
+PG_SERVER = os.environ.get("BENCH_PG", "postgresql://postgres@127.0.0.1:5432")
+PG_DATABASE = "bench_capacity"
+"""A database of its own: the other served runs of the bench empty theirs."""
+
+
+@dataclass
+class Step:
+    """What one step of the curve measured."""
+
+    phones: int
+    mode: str
+    setting: str
+    requests: int = 0
+    rounds: int = 0
+    errors: list[str] = field(default_factory=list)
+    latencies: list[float] = field(default_factory=list)
+    rings: list[float] = field(default_factory=list)
+    streams: int = 0
+    refused: int = 0
+    load_before: float = 0.0
+    load_after: float = 0.0
+
+    def line(self) -> str:
+        """One printed line of the curve."""
+        p50 = percentile(self.latencies, 0.5) * 1000
+        p99 = percentile(self.latencies, 0.99) * 1000
+        rung = f", ring p99 {percentile(self.rings, 0.99) * 1000:.0f} ms" if self.rings else ""
+        streams = (
+            f", {self.streams} streams ({self.refused} refused)" if self.mode == "doorbell" else ""
+        )
+        return (
+            f"{self.phones:>5} phones {self.mode:<8} {self.setting}: {len(self.errors)} errors, "
+            f"p50 {p50:.1f} ms, p99 {p99:.1f} ms over {self.requests} requests "
+            f"({self.rounds} rounds){streams}{rung}; "
+            f"load {self.load_before:.2f} -> {self.load_after:.2f}"
+        )
+
+
+class Phone:
+    """A seated phone: its cookie for bare connections, the version it has seen."""
+
+    def __init__(self, seated: HttpPhone) -> None:
+        self.seated = seated
+        self.raw = seated.raw()
+        self.turn = asyncio.Lock()
+        """A ring and the safety poll may fall together; they take turns on the connection."""
+
+    async def fetch(self, step: Step) -> None:
+        """The live fragment, as a poll or a ring asks for it."""
+        async with self.turn:
+            start = time.perf_counter()
+            path = f"/m/{self.seated.match_id}/live?v={self.seated.version}"
+            status, body = await self.raw.get(path)
+            step.latencies.append(time.perf_counter() - start)
+        step.requests += 1
+        if status == 200:
+            self.seated.seen(body.decode())
+        elif status != 204:
+            step.errors.append(f"poll {status}")
+
+    async def write(self, step: Step, written: dict[int, float]) -> None:
+        """One round entered (the form fetched first, as the page has it); the moment of the
+        tap is kept in ``written`` for the other phones' ring delay."""
+        form = await self.seated.heads_form()
+        start = written[self.seated.match_id] = time.perf_counter()
+        answer = await self.seated.enter_round(form, [random.randint(0, 5) for _ in range(5)])
+        step.latencies.append(time.perf_counter() - start)
+        step.requests += 2
+        step.rounds += 1
+        if answer.status_code != 200 or 'id="entry"' not in answer.text:
+            step.errors.append(f"write {answer.status_code}")
+
+    def stream(self) -> RawStream:
+        url = self.seated.client.base_url
+        cookie = "; ".join(f"{k}={v}" for k, v in self.seated.client.cookies.items())
+        path = f"/m/{self.seated.match_id}/events"
+        return RawStream(str(url.host), int(url.port or 80), cookie, path)
+
+
+async def guarded(step: Step, action: Callable[[], object]) -> None:
+    """Run one request; a transport failure is an error of the step, not of the bench."""
+    try:
+        await action()  # type: ignore[misc]
+    except (OSError, asyncio.IncompleteReadError, ValueError) as failure:
+        step.errors.append(f"{type(failure).__name__}: {str(failure)[:60]}")
+    except Exception as failure:  # noqa: BLE001 - httpx errors and the like count as errors
+        step.errors.append(f"{type(failure).__name__}: {str(failure)[:60]}")
+
+
+async def play(
+    phone: Phone, writer: bool, step: Step, until: float, written: dict[int, float]
+) -> None:
+    """One phone for one step: polling, or listening with the safety poll."""
+    await asyncio.sleep(random.uniform(0, POLL_SECONDS))
+    bell: RawStream | None = None
+    if step.mode == "doorbell":
+        bell = phone.stream()
+        try:
+            if await bell.open() == 200:
+                step.streams += 1
+            else:
+                step.refused += 1
+                await bell.close()
+                bell = None
+        except OSError as failure:
+            step.errors.append(f"stream {type(failure).__name__}")
+            bell = None
+    rung = asyncio.create_task(listen(phone, bell, step, written)) if bell else None
+    every = SAFETY_SECONDS if bell else POLL_SECONDS
+    next_write = time.monotonic() + random.uniform(5, 25)
+    next_poll = time.monotonic() + random.uniform(0, every)
+    while time.monotonic() < until:
+        now = time.monotonic()
+        if writer and now >= next_write:
+            await guarded(step, lambda: phone.write(step, written))
+            next_write = time.monotonic() + random.uniform(20, 40)
+        if now >= next_poll:
+            await guarded(step, lambda: phone.fetch(step))
+            next_poll = now + every
+        await asyncio.sleep(max(0.0, min(next_poll, until) - time.monotonic()))
+    if rung is not None:
+        rung.cancel()
+    if bell is not None:
+        await bell.close()
+
+
+async def listen(phone: Phone, bell: RawStream, step: Step, written: dict[int, float]) -> None:
+    """Fetch at once when the stream rings a newer version (the ring's delay is recorded)."""
+    while True:
+        try:
+            version = await bell.next_version()
+        except (OSError, asyncio.IncompleteReadError, ValueError):
+            version = None
+        if version is None:
+            return
+        if version > phone.seated.version:
+            when = written.get(phone.seated.match_id)
+            if when is not None:
+                step.rings.append(time.perf_counter() - when)
+            await guarded(step, lambda: phone.fetch(step))
+
+
+async def curve_on(
+    base: str,
+    setting: str,
+    steps: Sequence[int],
+    seconds: float,
+    mode: str,
+    report: Callable[[str], None],
+) -> list[Step]:
+    """Seat phones step by step on one server and play each step for ``seconds``."""
+    tables: list[list[Phone]] = []
+    measured = []
+    for phones in steps:
+        missing = max(0, phones // 5 - len(tables))
+        seated = await seat_tables(base, missing * 5)
+        tables.extend([Phone(p) for p in table] for table in seated)
+        step = Step(phones, mode, setting, load_before=os.getloadavg()[0])
+        written: dict[int, float] = {}
+        until = time.monotonic() + seconds
+        await asyncio.gather(
+            *(
+                play(p, i == 0, step, until, written)
+                for table in tables
+                for i, p in enumerate(table)
+            )
+        )
+        step.load_after = os.getloadavg()[0]
+        measured.append(step)
+        report(step.line())
+        for error in sorted(set(step.errors))[:3]:
+            report(f"      {error}")
+    for table in tables:
+        for phone in table:
+            await phone.raw.close()
+            await phone.seated.close()
+    return measured
+
+
+def capacity(
+    database: str = "sqlite",
+    steps: Sequence[int] = STEPS,
+    seconds: float = 30.0,
+    mode: str = "doorbell",
+    report: Callable[[str], None] = print,
+) -> list[Step]:
+    """The curve on ``database`` ("sqlite": a fresh file, served as ``make run`` does;
+    "postgresql": the bench database at ``BENCH_PG``, served as the Procfile does)."""
+    workers, connections = make_run_setting() if database == "sqlite" else procfile_setting()
+    with tempfile.TemporaryDirectory(prefix="capacity-") as tmp:
+        url = f"sqlite:///{tmp}/capacity.sqlite" if database == "sqlite" else pg_database()
+        fresh_schema(url)
+        with Gunicorn(url, workers=workers, connections=connections) as server:
+            setting = f"{database} {server.describe()} x{connections}"
+            return asyncio.run(curve_on(server.base, setting, steps, seconds, mode, report))
+
+
+def pg_database() -> str:
+    """The curve's PostgreSQL database, created when missing."""
+    import psycopg
+
+    with psycopg.connect(f"{PG_SERVER}/postgres", autocommit=True, connect_timeout=5) as conn:
+        found = conn.execute("SELECT 1 FROM pg_database WHERE datname = %s", (PG_DATABASE,))
+        if found.fetchone() is None:
+            conn.execute(f'CREATE DATABASE "{PG_DATABASE}"')
+    return f"{PG_SERVER}/{PG_DATABASE}"
+
+
+async def open_streams(base: str, count: int) -> list[RawStream]:
+    """``count`` streams of one phone's match, each past its first version."""
+    (table,) = await seat_tables(base, 5)
+    phone = Phone(table[0])
+    streams = []
+    for _ in range(count):
+        bell = phone.stream()
+        assert await bell.open() == 200, "a stream was refused"
+        assert await bell.next_version() is not None
+        streams.append(bell)
+    for seated in table:
+        await seated.close()
+    return streams
+
+
+def stream_memory(streams: int = 500) -> float:
+    """KB of one worker's resident memory per open stream (RSS with ``streams`` open, less
+    RSS with 20 open), on SQLite in one gevent worker."""
+
+    async def measure(server: Gunicorn) -> float:
+        warm = await open_streams(server.base, 20)
+        await asyncio.sleep(1)
+        before = server.rss_kb()
+        more = await open_streams(server.base, streams)
+        await asyncio.sleep(1)
+        after = server.rss_kb()
+        for bell in warm + more:
+            await bell.close()
+        return (after - before) / streams
+
+    with tempfile.TemporaryDirectory(prefix="capacity-") as tmp:
+        url = f"sqlite:///{tmp}/memory.sqlite"
+        fresh_schema(url)
+        with Gunicorn(url, workers=1, connections=streams + 600) as server:
+            return asyncio.run(measure(server))
+
+
+if __name__ == "__main__":
+    kind = sys.argv[1] if len(sys.argv) > 1 else "sqlite"
+    how = sys.argv[2] if len(sys.argv) > 2 else "doorbell"
+    chosen = tuple(int(n) for n in os.environ.get("BENCH_STEPS", "").split(",") if n) or STEPS
+    print(f"{os.cpu_count()} CPUs, load {os.getloadavg()[0]:.2f}", flush=True)
+    if kind == "memory":
+        print(f"one open stream: {stream_memory():.1f} KB of the worker's memory", flush=True)
+    else:
+        report = lambda text: print(text, flush=True)  # noqa: E731
+        capacity(kind, chosen, float(os.environ.get("BENCH_SECONDS", "30")), how, report)
