@@ -30,6 +30,9 @@ STEPS = (500, 1000, 2000, 3000)
 POLL_SECONDS = 2.0
 SAFETY_SECONDS = 6.0
 """The page's poll while its doorbell stream is open (every third interval)."""
+HOPELESS_P99_S = 2.0
+"""A step this slow (or with more than 1 % of errors) ends the curve: the server is saturated
+and a bigger step would only measure the overload."""
 PG_SERVER = os.environ.get("BENCH_PG", "postgresql://postgres@127.0.0.1:5432")
 PG_DATABASE = "bench_capacity"
 """A database of its own: the other served runs of the bench empty theirs."""
@@ -51,6 +54,11 @@ class Step:
     refused: int = 0
     load_before: float = 0.0
     load_after: float = 0.0
+
+    def hopeless(self) -> bool:
+        """Whether the server was so far over budget that a bigger step says nothing new."""
+        slow = percentile(self.latencies, 0.99) > HOPELESS_P99_S if self.latencies else True
+        return slow or len(self.errors) > 0.01 * max(1, self.requests)
 
     def line(self) -> str:
         """One printed line of the curve."""
@@ -185,9 +193,17 @@ async def curve_on(
     measured = []
     for phones in steps:
         missing = max(0, phones // 5 - len(tables))
-        seated = await seat_tables(base, missing * 5)
-        tables.extend([Phone(p) for p in table] for table in seated)
         step = Step(phones, mode, setting, load_before=os.getloadavg()[0])
+        try:
+            seated = await seat_tables(base, missing * 5)
+        except (AssertionError, OSError, TimeoutError) as failure:
+            # The server could not even seat the step's new tables: a miss, and the end.
+            step.errors.append(f"seating failed: {type(failure).__name__}: {str(failure)[:80]}")
+            step.load_after = os.getloadavg()[0]
+            measured.append(step)
+            report(step.line())
+            break
+        tables.extend([Phone(p) for p in table] for table in seated)
         written: dict[int, float] = {}
         until = time.monotonic() + seconds
         await asyncio.gather(
@@ -202,6 +218,8 @@ async def curve_on(
         report(step.line())
         for error in sorted(set(step.errors))[:3]:
             report(f"      {error}")
+        if step.hopeless():
+            break
     for table in tables:
         for phone in table:
             await phone.raw.close()

@@ -12,7 +12,8 @@ from typing import Any
 
 import pytest
 
-from . import curve, run
+from . import capacity as curve
+from . import run
 from .browser import Screen
 from .inprocess import add_bare, figures
 from .table import measure
@@ -145,13 +146,29 @@ def test_history_figures_are_compared_with_the_smallest_group(
     assert "2.00 ×" in capsys.readouterr().out
 
 
-def test_the_curve_stops_after_a_saturated_step(monkeypatch: pytest.MonkeyPatch) -> None:
-    def step(url: str, workers: int, phones: int, seconds: float) -> curve.Step:
-        p99 = 30.0 if phones < 1000 else 5000.0
-        return curve.Step(phones, 100, 1, [], 2.0, p99, 0.1, 0.2)
+def test_a_slow_or_failing_step_is_saturated_and_a_quick_clean_one_is_not() -> None:
+    quick = curve.Step(500, "doorbell", "sqlite", requests=100, latencies=[0.01] * 100)
+    slow = curve.Step(500, "doorbell", "sqlite", requests=100, latencies=[0.01] * 90 + [5.0] * 10)
+    failing = curve.Step(500, "poll", "sqlite", requests=100, latencies=[0.01] * 100)
+    failing.errors = ["poll 503"] * 2
+    unseated = curve.Step(500, "poll", "sqlite", errors=["seating failed"])
+    assert not quick.hopeless()
+    assert slow.hopeless() and failing.hopeless() and unseated.hopeless()
 
-    monkeypatch.setattr(curve, "run_step", step)
-    seen: list[int] = []
-    left = curve.curve("sqlite://", 1, [500, 1000, 2000, 3000], 1, lambda s: seen.append(s.phones))
-    assert seen == [500, 1000]
-    assert left == [2000, 3000]
+
+def test_steps_after_a_saturated_one_are_misses_up_to_the_budget(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    def saturated(database: str, steps: Any, seconds: float, mode: str, report: Any) -> Any:
+        return [curve.Step(500, mode, database, requests=10, latencies=[5.0] * 10)]
+
+    monkeypatch.setattr(curve, "capacity", saturated)
+    monkeypatch.setattr(run, "MISSED", [])
+    monkeypatch.setattr(run, "STEPS", [500, 1000, 2000, 3000])
+    run.capacity("sqlite", "doorbell")
+    assert run.MISSED == [
+        "500 phones, doorbell, sqlite: p99",
+        "1000 phones, doorbell, sqlite",
+        "2000 phones, doorbell, sqlite",
+    ]
+    assert "3000 phones, doorbell, sqlite: not run" in capsys.readouterr().out
