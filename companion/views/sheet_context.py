@@ -10,11 +10,10 @@ from flask_babel import format_timedelta
 from flask_babel import gettext as _
 
 from .. import join_codes, qr
-from ..extensions import db
 from ..games import EntryKind, seam_for
 from ..models import Entry, Match, Membership
 from ..pending import pending_for
-from ..seats import others_at_table, present, requests_for
+from ..seats import members, others_at_table, present, requests_for
 from ..security import device_id, is_host, join_token, viewer_token
 from ..sheet import Sheet
 
@@ -116,14 +115,7 @@ def invite_context(match: Match) -> dict[str, Any]:
 def seat_rows(match: Match) -> list[dict[str, Any]]:
     """Each seat with whether this phone or another one claimed it, and whether that other
     phone is still at the table (then it is asked before the seat changes hands)."""
-    claims = {
-        m.seat: m
-        for m in db.session.execute(
-            db.select(Membership).filter(
-                Membership.match_id == match.id, Membership.seat.is_not(None)
-            )
-        ).scalars()
-    }
+    claims = {m.seat: m for m in members(match) if m.seat is not None}
     mine = device_id()
     rows = []
     for seat in match.seats:
