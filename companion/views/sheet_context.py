@@ -84,13 +84,21 @@ def events_url(match: Match, member: Membership | None) -> str | None:
 def entry_context(
     match: Match, sheet: Sheet, kind: str | None, forms: dict[str, Any]
 ) -> dict[str, Any]:
-    """The entry kinds and the active one's form (kept as typed when it came back refused)."""
+    """The entry kinds and the active one's form (kept as typed when it came back refused).
+
+    A fresh form is built only when the entry panel is rendered (``entry_form()``): the poll and
+    most fragments never show it, and building one costs as much as rendering a fragment.
+    """
     kinds: list[EntryKind] = seam_for(match.game).entry_kinds(sheet) if match.is_open else []
     active = next((k for k in kinds if k.key == kind), kinds[0] if kinds else None)
-    form = None
-    if active is not None:
-        form = forms.get(active.key) or active.form(sheet, None).stamp(match.version)
-    return {"kinds": kinds, "active": active, "form": form}
+    form = forms.get(active.key) if active is not None else None
+
+    def entry_form() -> Any:
+        if form is not None or active is None:
+            return form
+        return active.form(sheet, None).stamp(match.version)
+
+    return {"kinds": kinds, "active": active, "form": form, "entry_form": entry_form}
 
 
 def invite_context(match: Match) -> dict[str, Any]:
