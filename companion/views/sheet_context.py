@@ -11,15 +11,19 @@ from flask_babel import gettext as _
 
 from .. import join_codes, qr
 from ..games import EntryKind, seam_for
+from ..match_rows import MatchRow
 from ..models import Entry, Match, Membership
 from ..pending import pending_for
 from ..seats import members, others_at_table, present, requests_for
 from ..security import device_id, is_host, join_token, viewer_token
 from ..sheet import Sheet
 
+AnyMatch = Match | MatchRow
+"""The ORM match (after a change) or its plain rows (a page or poll that only reads)."""
+
 
 def sheet_context(
-    match: Match,
+    match: AnyMatch,
     member: Membership | None,
     sheet: Sheet,
     *,
@@ -63,7 +67,7 @@ def sheet_context(
     return context
 
 
-def poll_url(match: Match, member: Membership | None) -> str:
+def poll_url(match: AnyMatch, member: Membership | None) -> str:
     """Where the scoreboard polls: the member's live URL, or the viewer's."""
     if member is None:
         return url_for(
@@ -72,7 +76,7 @@ def poll_url(match: Match, member: Membership | None) -> str:
     return url_for("play.live", match_id=match.id, v=match.version)
 
 
-def events_url(match: Match, member: Membership | None) -> str | None:
+def events_url(match: AnyMatch, member: Membership | None) -> str | None:
     """The doorbell stream the scoreboard listens to (None when ``SSE_ENABLED`` is off)."""
     if not current_app.config["SSE_ENABLED"]:
         return None
@@ -82,7 +86,7 @@ def events_url(match: Match, member: Membership | None) -> str | None:
 
 
 def entry_context(
-    match: Match, sheet: Sheet, kind: str | None, forms: dict[str, Any]
+    match: AnyMatch, sheet: Sheet, kind: str | None, forms: dict[str, Any]
 ) -> dict[str, Any]:
     """The entry kinds and the active one's form (kept as typed when it came back refused).
 
@@ -101,7 +105,7 @@ def entry_context(
     return {"kinds": kinds, "active": active, "form": form, "entry_form": entry_form}
 
 
-def invite_context(match: Match) -> dict[str, Any]:
+def invite_context(match: AnyMatch) -> dict[str, Any]:
     """The QR link, the code and the viewer link while the match is open; once the code has
     expired, only the viewer link and ``code_expired`` (the host is offered a new code)."""
     if not match.is_open or not match.code:
@@ -120,7 +124,7 @@ def invite_context(match: Match) -> dict[str, Any]:
     }
 
 
-def seat_rows(match: Match) -> list[dict[str, Any]]:
+def seat_rows(match: AnyMatch) -> list[dict[str, Any]]:
     """Each seat with whether this phone or another one claimed it, and whether that other
     phone is still at the table (then it is asked before the seat changes hands)."""
     claims = {m.seat: m for m in members(match) if m.seat is not None}
@@ -141,7 +145,7 @@ def seat_rows(match: Match) -> list[dict[str, Any]]:
     return rows
 
 
-def seat_name(match: Match, position: int | None) -> str | None:
+def seat_name(match: AnyMatch, position: int | None) -> str | None:
     """The name of the player in seat ``position``."""
     return next((s.player.name for s in match.seats if s.position == position), None)
 
