@@ -31,11 +31,21 @@ def translations() -> Any:
     return found
 
 
+NUMBERS = (int, float)
+"""Values that never need escaping: nothing in a number's digits is markup."""
+
+
 def finished(eval_ctx: EvalContext, text: str, variables: dict[str, Any]) -> str:
-    """A translated string with its values filled in, escaped where the template escapes."""
-    if eval_ctx.autoescape:
-        return Markup(text) % variables
-    return text % variables
+    """A translated string with its values filled in, escaped where the template escapes.
+
+    Where every value is a number (a total in each cell of a scoreboard), there is nothing to
+    escape, so the string is filled in directly and marked safe as a whole.
+    """
+    if not eval_ctx.autoescape:
+        return text % variables
+    if all(type(value) in NUMBERS for value in variables.values()):
+        return Markup(text % variables)
+    return Markup(text) % variables
 
 
 @pass_eval_context

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
 from flask import current_app
-from sqlalchemy import event
+from sqlalchemy import bindparam, event
 from sqlalchemy.orm import Session
 
 from .extensions import db
@@ -56,6 +56,8 @@ def mark_seen(member: Membership) -> None:
         member.last_seen = utcnow()
 
 
+MEMBERS = db.select(Membership).filter(Membership.match_id == bindparam("match_id"))
+"""Built once: every phone of one match (only the id changes)."""
 MEMO = "companion.members"
 """Where a session keeps the members it read, by match id, until its next write."""
 
@@ -73,7 +75,7 @@ def members(match: Match) -> list[Membership]:
     memo = session.info.get(MEMO) if settled else None
     if memo is not None and match.id in memo:
         return list(memo[match.id])
-    rows = list(session.execute(db.select(Membership).filter_by(match_id=match.id)).scalars())
+    rows = list(session.execute(MEMBERS, {"match_id": match.id}).scalars())
     if settled:
         session.info.setdefault(MEMO, {})[match.id] = rows
     return list(rows)
