@@ -1,16 +1,20 @@
 """Sheet fragments rendered once per version and shared by the phones of a table.
 
 After every change each phone at the table fetches the same scoreboard for the same version, so
-rendering it once per version, language and viewpoint is enough. Only fragments declared
+rendering it once per version and language is enough. Only fragments declared
 shareable are kept: the running-totals chart (a pure function of the match's log), and a game's
 scoreboard while its seam says it shows every phone the same thing and carries no form
 (:meth:`companion.games.base.Seam.scoreboard_shared`). Everything else renders afresh.
 
 The key holds everything such a fragment can depend on: the log (:func:`companion.snapshot.key_of`:
-id, version, names, options...), the match's status, the language and the per-phone values the
-templates read (the phone's seat for the "you" marker, host, writer, member or read-only viewer).
-A new version or another phone's view only misses. Like the snapshots, the cache lives in each
-worker process and is bounded (:mod:`companion.caches`).
+id, version, names, options...), the match's status and the language. A shared fragment is the
+same for every phone of the table: it is rendered without the per-phone values (:data:`PER_PHONE`),
+so the phone's seat, host, writer or member role cannot leak into another phone's copy. What
+depends on the seat ("you", "your turn") is written for every seat with ``data-seat="N"`` and
+classes ``if-you`` / ``unless-you``; the per-phone wrapper around it says ``data-you="N"`` and the
+stylesheet's fixed rules per seat show or hide the right parts (no script needed, and hidden parts
+are hidden from screen readers too). A new version only misses. Like the snapshots, the cache
+lives in each worker process and is bounded (:mod:`companion.caches`).
 """
 
 from __future__ import annotations
@@ -28,9 +32,11 @@ from . import snapshot
 from .caches import Kept, kept
 
 SIZE = 2048
-"""Fragments one worker keeps: a few per open table (languages x seats x templates)."""
+"""Fragments one worker keeps: a few per open table (languages x templates)."""
 EXTENSION = "companion.fragments"
 CHART = "play/_chart.html"
+PER_PHONE = ("me", "host", "writer", "member")
+"""Variables a shared fragment is rendered without: they differ between phones of a table."""
 
 
 def fragments(app: Flask | None = None) -> Kept:
@@ -59,17 +65,13 @@ def fragment_key(name: str, context: Context | dict[str, Any]) -> tuple[Hashable
         snapshot.key_of(match, list(sheet.players)),
         match.status,
         str(get_locale() or ""),
-        context.get("me"),
-        bool(context.get("host")),
-        bool(context.get("writer")),
-        context.get("member") is None,
     )
 
 
 @pass_context
 def cached_include(context: Context, name: str) -> Markup:
-    """``{% include name %}`` with the current variables, shared per :func:`fragment_key` when
-    the fragment is declared shareable."""
+    """``{% include name %}`` with the current variables; when the fragment is declared
+    shareable, rendered without the per-phone ones and shared per :func:`fragment_key`."""
     render = context.environment.get_template(name).render
     if not shareable(name, context):
         return Markup(render(context.get_all()))
@@ -77,7 +79,7 @@ def cached_include(context: Context, name: str) -> Markup:
     key = fragment_key(name, context)
     html = cache.get(key)
     if html is None:
-        html = Markup(render(context.get_all()))
+        html = Markup(render({**context.get_all(), **dict.fromkeys(PER_PHONE)}))
         cache.put(key, html)
     return html
 

@@ -18,6 +18,8 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
 from flask import current_app
+from sqlalchemy import bindparam, event
+from sqlalchemy.orm import Session
 
 from .extensions import db
 from .models import Match, Membership, utcnow
@@ -54,9 +56,38 @@ def mark_seen(member: Membership) -> None:
         member.last_seen = utcnow()
 
 
+MEMBERS = db.select(Membership).filter(Membership.match_id == bindparam("match_id"))
+"""Built once: every phone of one match (only the id changes)."""
+MEMO = "companion.members"
+"""Where a session keeps the members it read, by match id, until its next write."""
+
+
 def members(match: Match) -> list[Membership]:
-    """Every phone that joined ``match``."""
-    return list(db.session.execute(db.select(Membership).filter_by(match_id=match.id)).scalars())
+    """Every phone that joined ``match``.
+
+    A sheet asks for them several times (this phone's membership, the seats, the requests, the
+    undo confirmations): they are read once and kept in the session until it writes or its
+    transaction ends. Kept rows are the session's own objects, so a change made to one in
+    between is seen; while a membership is being added or deleted the database is asked again.
+    """
+    session = db.session()
+    settled = not session.new and not session.deleted
+    memo = session.info.get(MEMO) if settled else None
+    if memo is not None and match.id in memo:
+        return list(memo[match.id])
+    rows = list(session.execute(MEMBERS, {"match_id": match.id}).scalars())
+    if settled:
+        session.info.setdefault(MEMO, {})[match.id] = rows
+    return list(rows)
+
+
+def forget_members(session: Session, *_args: object) -> None:
+    """Drop the kept members: after a write or at the end of a transaction they may be stale."""
+    session.info.pop(MEMO, None)
+
+
+event.listen(Session, "after_flush", forget_members)
+event.listen(Session, "after_transaction_end", forget_members)
 
 
 def holder(match: Match, position: int) -> Membership | None:

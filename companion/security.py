@@ -8,15 +8,16 @@ import secrets
 
 from flask import Flask, Response, abort, current_app, g, request, session
 from flask.sessions import SecureCookieSessionInterface, SessionMixin
-from sqlalchemy.orm import joinedload, selectinload
+from sqlalchemy.orm import joinedload
 
 from .extensions import db
 from .join_codes import mark_active
+from .match_rows import MatchRow, seated_match
 from .models import Device, Match, Membership, Seat
+from .seats import members
 
-SEATED = (joinedload(Match.group), selectinload(Match.seats).joinedload(Seat.player))
-"""The group, seats and names come with the match: every sheet shows them (two queries instead
-of one for the group and one per seat)."""
+SEATED = (joinedload(Match.group), joinedload(Match.seats).joinedload(Seat.player))
+"""The group, seats and names come with the match in one joined query: every sheet shows them."""
 HSTS = "max-age=31536000"
 """Sent only on answers that went out over https (directly or through the trusted proxy): a
 browser that saw it never tries plain http for this host for a year. Subdomains are not
@@ -65,11 +66,11 @@ def ensure_device() -> str:
     return current
 
 
-def membership(match: Match) -> Membership | None:
-    """This device's membership of ``match``, if it joined."""
-    return db.session.execute(
-        db.select(Membership).filter_by(match_id=match.id, device_id=device_id())
-    ).scalar_one_or_none()
+def membership(match: Match | MatchRow) -> Membership | None:
+    """This device's membership of ``match``, if it joined: picked from the table's members,
+    which the sheet reads anyway (one query for all of them, see :func:`.seats.members`)."""
+    mine = device_id()
+    return next((m for m in members(match) if m.device_id == mine), None)
 
 
 def join(match: Match) -> Membership:
@@ -95,9 +96,22 @@ def member_match_or_404(match_id: int) -> tuple[Match, Membership]:
     return match, member
 
 
-def viewer_match_or_404(match_id: int, token: str) -> Match:
-    """The match whose read-only viewer link carries ``token``; 404 for anything else."""
-    match = db.session.get(Match, match_id, options=SEATED)
+def member_view_or_404(match_id: int) -> tuple[MatchRow, Membership]:
+    """As :func:`member_match_or_404`, for views that only read the match: it comes as plain
+    rows in one query (:mod:`companion.match_rows`), not as ORM objects."""
+    match = seated_match(match_id)
+    if match is None or match.deleted_at is not None:
+        abort(404)
+    member = membership(match)
+    if member is None:
+        abort(404)
+    return match, member
+
+
+def viewer_match_or_404(match_id: int, token: str) -> MatchRow:
+    """The match whose read-only viewer link carries ``token``; 404 for anything else.
+    Read-only, so as plain rows (:mod:`companion.match_rows`)."""
+    match = seated_match(match_id)
     if match is None or match.deleted_at is not None:
         abort(404)
     if not token_matches(viewer_token(match), token):
@@ -124,19 +138,19 @@ def normalise_code(raw: str) -> str:
     return "".join(raw.split()).replace("-", "").upper()
 
 
-def _token(purpose: str, match: Match, generation: int) -> str:
+def _token(purpose: str, match: Match | MatchRow, generation: int) -> str:
     """A 256-bit token derived from the secret key; never stored, so nothing to leak from the DB."""
     message = f"{purpose}:{match.id}:{generation}".encode()
     digest = hmac.new(current_app.config["SECRET_KEY"].encode(), message, hashlib.sha256)
     return digest.hexdigest()
 
 
-def join_token(match: Match) -> str:
+def join_token(match: Match | MatchRow) -> str:
     """The token in the QR link; it changes when the host rotates the code."""
     return _token("join", match, match.key_generation)
 
 
-def viewer_token(match: Match) -> str:
+def viewer_token(match: Match | MatchRow) -> str:
     """The token of the TV link for a shared screen: a generation of its own, so a new join code
     never breaks it; the host revokes it by moving that generation on."""
     return _token("view", match, match.viewer_generation or 0)

@@ -10,7 +10,7 @@ never asks which game it has.
 from __future__ import annotations
 
 import secrets
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
@@ -69,6 +69,31 @@ class EntryBase(FlaskForm):
         """The last log entry this form was rendered after, for forms whose parts are gathered
         from several phones (None: staleness goes by the version)."""
         return None
+
+
+FORM_CLASSES = 256
+"""Entry-form classes kept: one per game setup (players, limits) of the tables being played."""
+_form_classes: dict[tuple[Hashable, ...], type] = {}
+
+
+def form_class(
+    name: str, key: Hashable, fields: Callable[[], dict[str, Any]], base: type = EntryBase
+) -> Any:
+    """The entry-form class ``name`` for one game setup (``key``: whatever ``fields`` reads,
+    such as the players' names and the limits), built once and kept.
+
+    A form class with a field per player is made with ``type()``; making it for every page a
+    phone loads costs more than filling it. Labels that depend on the language are lazy, or
+    the language is part of ``key``. The oldest class goes first once ``FORM_CLASSES`` are kept.
+    """
+    full = (name, base, key)
+    found = _form_classes.get(full)
+    if found is None:
+        found = type(name, (base,), fields())
+        if len(_form_classes) >= FORM_CLASSES:
+            _form_classes.pop(next(iter(_form_classes)), None)
+        _form_classes[full] = found
+    return found
 
 
 @dataclass(frozen=True)

@@ -13,7 +13,7 @@ from ..extensions import db
 from ..games import EntryKind, seam_for
 from ..models import Match, Membership, utcnow
 from ..seats import mark_seen, needs_seen
-from ..security import device_id, member_match_or_404, viewer_match_or_404
+from ..security import device_id, member_match_or_404, member_view_or_404, viewer_match_or_404
 from ..sheet import Sheet, replay
 from ..writes import can_write, submit_choice, submit_entry, submit_undo
 from .log_lines import log_rows
@@ -29,7 +29,7 @@ ROWS = ("0", "1", "2", "3")
 @bp.get("/m/<int:match_id>")
 def sheet(match_id: int) -> Response:
     """The whole sheet (``?entry=`` opens another way of entering)."""
-    match, member = member_match_or_404(match_id)
+    match, member = member_view_or_404(match_id)
     seen(member)
     context = sheet_context(match, member, replay(match), kind=request.args.get("entry"))
     return render("play/sheet.html", **context)
@@ -49,7 +49,7 @@ def live(match_id: int) -> Response:
     if known is not None and known == member_version(match_id):
         g.quiet_session = True
         return no_change()
-    match, member = member_match_or_404(match_id)
+    match, member = member_view_or_404(match_id)
     seen(member)
     context = sheet_context(match, member, replay(match))
     return render("play/sheet.html", "play/_live.html", **context)
@@ -122,7 +122,7 @@ def invite_qr(match_id: int) -> Response:
 @bp.get("/m/<int:match_id>/entry")
 def entry(match_id: int) -> Response:
     """The entry panel alone (the page asks for it when a pristine form has gone stale)."""
-    match, member = member_match_or_404(match_id)
+    match, member = member_view_or_404(match_id)
     context = sheet_context(match, member, replay(match), kind=request.args.get("entry"))
     return render("play/sheet.html", "play/_entry.html", **context)
 

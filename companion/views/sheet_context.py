@@ -8,18 +8,21 @@ from flask import current_app, url_for
 from flask_babel import gettext as _
 
 from .. import join_codes, qr
-from ..extensions import db
 from ..games import EntryKind, seam_for
+from ..match_rows import MatchRow
 from ..models import Match, Membership
 from ..pending import pending_for
-from ..seats import present, requests_for
+from ..seats import members, present, requests_for
 from ..security import device_id, is_host, join_token, viewer_token
 from ..sheet import Sheet
 from .log_lines import log_rows
 
+AnyMatch = Match | MatchRow
+"""The ORM match (after a change) or its plain rows (a page or poll that only reads)."""
+
 
 def sheet_context(
-    match: Match,
+    match: AnyMatch,
     member: Membership | None,
     sheet: Sheet,
     *,
@@ -63,7 +66,7 @@ def sheet_context(
     return context
 
 
-def poll_url(match: Match, member: Membership | None) -> str:
+def poll_url(match: AnyMatch, member: Membership | None) -> str:
     """Where the scoreboard polls: the member's live URL, or the viewer's."""
     if member is None:
         return url_for(
@@ -72,7 +75,7 @@ def poll_url(match: Match, member: Membership | None) -> str:
     return url_for("play.live", match_id=match.id, v=match.version)
 
 
-def events_url(match: Match, member: Membership | None) -> str | None:
+def events_url(match: AnyMatch, member: Membership | None) -> str | None:
     """The doorbell stream the scoreboard listens to (None when ``SSE_ENABLED`` is off)."""
     if not current_app.config["SSE_ENABLED"]:
         return None
@@ -82,18 +85,26 @@ def events_url(match: Match, member: Membership | None) -> str | None:
 
 
 def entry_context(
-    match: Match, sheet: Sheet, kind: str | None, forms: dict[str, Any]
+    match: AnyMatch, sheet: Sheet, kind: str | None, forms: dict[str, Any]
 ) -> dict[str, Any]:
-    """The entry kinds and the active one's form (kept as typed when it came back refused)."""
+    """The entry kinds and the active one's form (kept as typed when it came back refused).
+
+    A fresh form is built only when the entry panel is rendered (``entry_form()``): the poll and
+    most fragments never show it, and building one costs as much as rendering a fragment.
+    """
     kinds: list[EntryKind] = seam_for(match.game).entry_kinds(sheet) if match.is_open else []
     active = next((k for k in kinds if k.key == kind), kinds[0] if kinds else None)
-    form = None
-    if active is not None:
-        form = forms.get(active.key) or active.form(sheet, None).stamp(match.version)
-    return {"kinds": kinds, "active": active, "form": form}
+    form = forms.get(active.key) if active is not None else None
+
+    def entry_form() -> Any:
+        if form is not None or active is None:
+            return form
+        return active.form(sheet, None).stamp(match.version)
+
+    return {"kinds": kinds, "active": active, "form": form, "entry_form": entry_form}
 
 
-def invite_context(match: Match) -> dict[str, Any]:
+def invite_context(match: AnyMatch) -> dict[str, Any]:
     """The QR link, the code and the viewer link while the match is open; once the code has
     expired, only the viewer link and ``code_expired`` (the host is offered a new code)."""
     if not match.is_open or not match.code:
@@ -112,17 +123,10 @@ def invite_context(match: Match) -> dict[str, Any]:
     }
 
 
-def seat_rows(match: Match) -> list[dict[str, Any]]:
+def seat_rows(match: AnyMatch) -> list[dict[str, Any]]:
     """Each seat with whether this phone or another one claimed it, and whether that other
     phone is still at the table (then it is asked before the seat changes hands)."""
-    claims = {
-        m.seat: m
-        for m in db.session.execute(
-            db.select(Membership).filter(
-                Membership.match_id == match.id, Membership.seat.is_not(None)
-            )
-        ).scalars()
-    }
+    claims = {m.seat: m for m in members(match) if m.seat is not None}
     mine = device_id()
     rows = []
     for seat in match.seats:
@@ -140,7 +144,7 @@ def seat_rows(match: Match) -> list[dict[str, Any]]:
     return rows
 
 
-def seat_name(match: Match, position: int | None) -> str | None:
+def seat_name(match: AnyMatch, position: int | None) -> str | None:
     """The name of the player in seat ``position``."""
     return next((s.player.name for s in match.seats if s.position == position), None)
 

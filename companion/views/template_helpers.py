@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 from datetime import datetime
+from functools import cache
 
 from babel import Locale
-from flask import Flask, current_app
+from flask import Flask, current_app, has_request_context, request, url_for
 from flask_babel import format_date, format_percent, get_locale
 from flask_babel import gettext as _
 
 from .. import fragments, jinja_gettext
+from ..caches import kept
 from ..games import SEAMS
 from ..games.base import one_time_key
 
@@ -66,17 +68,53 @@ def in_sentence(word: str) -> str:
 
 def language_choices() -> list[tuple[str, str]]:
     """The switch's entries: each language of ``LANGUAGES`` named in itself (Babel's CLDR data)."""
+    return list(named_languages(tuple(current_app.config["LANGUAGES"])))
+
+
+@cache
+def named_languages(codes: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
+    """Each language code with its name in itself, capitalised; CLDR is read once per set."""
     choices = []
-    for code in current_app.config["LANGUAGES"]:
+    for code in codes:
         name = Locale.parse(code).get_display_name(code) or code
         choices.append((code, name[:1].upper() + name[1:]))
-    return choices
+    return tuple(choices)
+
+
+URLS = "companion.urls"
+URLS_KEPT = 4096
+"""URLs one worker remembers: a few dozen per open table (its forms, its links)."""
+
+
+def page_url(endpoint: str, **values: object) -> str:
+    """``url_for`` for templates, remembered per endpoint and values.
+
+    A sheet names about fifty URLs (a form per seat, per undoable entry, per host control),
+    nearly all the same from one version of the table to the next; building each one through
+    the routing map cost more than rendering its form. A URL depends only on its endpoint, its
+    values and where the app is mounted, so those make the key. Relative endpoints, external
+    URLs and values that cannot be a key are built as usual.
+    """
+    if not has_request_context() or endpoint.startswith(".") or "_external" in values:
+        return url_for(endpoint, **values)
+    root = request.script_root
+    try:
+        key = (root, endpoint, *sorted(values.items()))
+        urls = kept(URLS, URLS_KEPT)
+        found = urls.get(key)
+    except TypeError:
+        return url_for(endpoint, **values)
+    if found is None:
+        found = url_for(endpoint, **values)
+        urls.put(key, found)
+    return str(found)
 
 
 def init_app(app: Flask) -> None:
     """Register the globals and filters."""
     jinja_gettext.install(app)
     fragments.init_app(app)
+    app.jinja_env.globals["url_for"] = page_url
     app.add_template_global(seam_title)
     app.add_template_global(status_label)
     app.add_template_global(cooperative)

@@ -54,7 +54,10 @@ def test_an_evening_on_two_phones(
     b.reload()
     expect(mine(b)).to_contain_text("Bob")
     expect(mine(b)).to_contain_text("you")
-    expect(b.page.locator("#scoreboard th.you")).to_contain_text("Bob")
+    you = b.page.locator("#scoreboard").get_attribute("data-you")
+    marked = b.page.locator(f'#scoreboard th[data-seat="{you}"]')
+    expect(marked).to_contain_text("Bob")
+    expect(marked).to_have_css("text-decoration-line", "underline")
     shots(b, "reloaded-still-bob")
 
     # A sits as Ann (its new-match form said so; Bob's seat is held by a phone at the table).

@@ -59,7 +59,8 @@ def test_a_tracked_game_on_two_phones(
     join_with_code(b, a)
     claim(b, "Bob")
     b.mark()
-    expect(b.page.locator("#scoreboard")).to_contain_text("Ann's turn")
+    expect(b.page.locator("#scoreboard")).to_contain_text("Ann's turn", use_inner_text=True)
+    expect(b.page.locator("#scoreboard")).not_to_contain_text("Your turn", use_inner_text=True)
     expect(b.page.locator("#entry details.tg-proxy")).not_to_have_attribute("open", "")
 
     # B's claim changed the sheet: A starts from a fresh page, so no refresh races the typing.
@@ -91,8 +92,10 @@ def test_a_tracked_game_on_two_phones(
     shots(b, "bob-follows-the-piles")
 
     a.page.get_by_role("button", name="End turn: Bob is next").click()
-    expect(a.page.locator("#scoreboard")).to_contain_text("Bob's turn")
-    expect(b.page.locator("#scoreboard")).to_contain_text("Your turn, Bob")
+    expect(a.page.locator("#scoreboard")).to_contain_text("Bob's turn", use_inner_text=True)
+    expect(a.page.locator("#scoreboard")).not_to_contain_text("Your turn", use_inner_text=True)
+    expect(b.page.locator("#scoreboard")).to_contain_text("Your turn, Bob", use_inner_text=True)
+    expect(b.page.locator("#scoreboard")).not_to_contain_text("Bob's turn", use_inner_text=True)
     expect(b.page.locator("#entry input[name='tracker-card']")).to_be_visible()
     b.assert_not_reloaded()
     shots(b, "bobs-turn")

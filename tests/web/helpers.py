@@ -275,3 +275,23 @@ def quick_qr(monkeypatch: pytest.MonkeyPatch) -> None:
     from companion import qr
 
     monkeypatch.setattr(qr, "svg", functools.lru_cache(maxsize=64)(qr.svg))
+
+
+YOU = re.compile(r'data-you="(\d+)"')
+PER_SEAT = re.compile(
+    r'<(\w+) class="[^"]*\b(if-you|unless-you)\b[^"]*" data-seat="(\d+)">.*?</\1>', re.S
+)
+
+
+def seen(html: str) -> str:
+    """``html`` as its phone shows it: the per-seat parts of a shared fragment (``if-you`` and
+    ``unless-you`` with ``data-seat``) kept or dropped as the stylesheet's rules for the
+    wrapper's ``data-you`` do (no ``data-you``: a phone without a seat)."""
+    found = YOU.search(html)
+    you = found.group(1) if found else None
+
+    def shown(part: re.Match[str]) -> str:
+        mine = part.group(3) == you
+        return part.group(0) if mine == (part.group(2) == "if-you") else ""
+
+    return PER_SEAT.sub(shown, html)

@@ -20,6 +20,7 @@ from jinja2 import ChoiceLoader, DictLoader
 
 from companion.caches import Kept
 from companion.fragments import EXTENSION, SIZE, fragments
+from companion.rules import REGISTRY
 
 from ..conftest import Phone, make_app
 from .helpers import table
@@ -148,10 +149,50 @@ def test_only_fragments_declared_shareable_are_kept(tmp_path: Path) -> None:
     with app.test_request_context("/"):
         assert page.render(**context, seam=private) == "<p>3 0</p>|<p>0</p>"
         assert len(fragments(app)) == 0
-        assert page.render(**context, seam=shared) == "<p>3 0</p>|<p>0</p>"
+        # A shared fragment never sees the phone's seat: one copy serves every seat.
+        assert page.render(**context, seam=shared) == "<p>3 None</p>|<p>0</p>"
         assert len(fragments(app)) == 1
-        assert page.render(**dict(context, me=1), seam=shared) == "<p>3 1</p>|<p>1</p>"
-        assert len(fragments(app)) == 2
+        assert page.render(**dict(context, me=1), seam=shared) == "<p>3 None</p>|<p>1</p>"
+        assert len(fragments(app)) == 1
         match.is_open = False
         assert page.render(**context, seam=shared) == "<p>3 0</p>|<p>0</p>"
-        assert len(fragments(app)) == 2
+        assert len(fragments(app)) == 1
+
+
+SCOREBOARD = re.compile(r'<section id="scoreboard".*?</section>', re.S)
+
+
+def scoreboard(html: str) -> tuple[str | None, str]:
+    """The scoreboard's ``data-you`` and the scoreboard without it."""
+    found = SCOREBOARD.search(html)
+    assert found is not None
+    you = re.search(r' data-you="(\d+)"', found.group(0))
+    return (you.group(1) if you else None), found.group(0).replace(you.group(0) if you else "", "")
+
+
+def test_phones_at_different_seats_share_one_scoreboard(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    ann, bob = Phone(app), Phone(app)
+    match_id = table(ann, bob, names=["Ann", "Bob", "Cy"])
+    before = int(re.findall(r'data-version="(\d+)"', rendered(app, ann, f"/m/{match_id}"))[0])
+    ann.enter_heads(match_id, [3, 0, 7])
+    poll = f"/m/{match_id}/live?v={before}"
+    first = ann.get(poll, hx=True).get_data(as_text=True)
+    hits, misses = fragments(app).hits, fragments(app).misses
+    other = bob.get(poll, hx=True).get_data(as_text=True)
+    assert (fragments(app).hits, fragments(app).misses) == (hits + 1, misses)
+    (seat_a, board_a), (seat_b, board_b) = scoreboard(first), scoreboard(other)
+    assert (seat_a, seat_b) == ("0", "1")
+    assert board_a == board_b  # byte for byte, apart from whose phone it is
+    assert re.search(r'<th [^>]*data-seat="1">\s*Bob', board_b)
+    viewer = Phone(app)
+    viewer.join(match_id)
+    assert scoreboard(viewer.get(poll, hx=True).get_data(as_text=True)) == (None, board_a)
+
+
+def test_the_stylesheet_marks_every_seat_a_game_can_have() -> None:
+    css = (Path(__file__).parents[2] / "static" / "css" / "app.css").read_text()
+    seats = max(rules.info.max_players for rules in REGISTRY.values())
+    for n in range(seats):
+        for part in (".if-you", ".unless-you", ".score th"):
+            assert f'[data-you="{n}"] {part}[data-seat="{n}"]' in css

@@ -9,6 +9,7 @@ from typing import Any
 from companion.models import Entry, Match
 
 from ..conftest import Phone, count, hidden_fields
+from .helpers import seen
 
 # Three hands of 10 (the rulebook's giraffes: 4, 3 and 1). Ann scores giraffe 9 + mole 7 = 16,
 # Bob goat 7 + sheep 6 = 13, Cy dog 6 + mouse 3 = 9; bears are tied 3–3, so nobody scores them.
@@ -36,8 +37,8 @@ def table(phone: Phone, other: Phone, **options: str) -> int:
 
 
 def page(phone: Phone, match_id: int, kind: str = "hands") -> str:
-    """The sheet as text, with the given entry kind open."""
-    return unescape(phone.get(f"/m/{match_id}?entry={kind}").get_data(as_text=True))
+    """The sheet as this phone shows it, with the given entry kind open."""
+    return seen(unescape(phone.get(f"/m/{match_id}?entry={kind}").get_data(as_text=True)))
 
 
 def text(html: str) -> str:
@@ -253,7 +254,9 @@ def test_a_player_out_is_shown_and_skipped_by_the_starter(phone: Phone, other: P
     html = page(phone, match_id)
     # Rounds were started by Bob, Cy, Ann; left of Ann is Bob (Cy is out).
     assert "Round 4 · Bob starts" in text(html)
-    assert re.search(r'class="lives-seat out[^"]*">\s*<span class="lives-name">Cy', html)
+    assert re.search(
+        r'class="lives-seat out[^"]*" data-seat="2">\s*<span class="lives-name">Cy', html
+    )
     totals_form = page(phone, match_id, "totals")
     assert 'name="totals-seat2"' not in totals_form
     assert '<option value="2">' not in page(phone, match_id)  # nobody enters Cy's hand
@@ -314,4 +317,6 @@ def test_the_viewer_follows_the_hands_and_ending_early_crowns_the_most_lives(
     html = text(page(other, match_id))
     assert "Winner: Bob" in html
     assert "Bob (you) winner" in html
+    assert html.count("(you)") == 1
+    assert "Ann (you)" in text(page(phone, match_id))
     assert "Hands shown so far" not in html

@@ -12,6 +12,7 @@ from companion.extensions import db
 from companion.models import Entry, Match
 
 from ..conftest import Phone, count, hidden_fields
+from .helpers import seen
 
 
 def start(phone: Phone, names: list[str], group: str = "new", **options: str) -> int:
@@ -27,7 +28,7 @@ def start(phone: Phone, names: list[str], group: str = "new", **options: str) ->
 
 def page(phone: Phone, match_id: int, kind: str = "tracker") -> str:
     """The sheet as this phone sees it, entities decoded."""
-    return unescape(phone.get(f"/m/{match_id}?entry={kind}").get_data(as_text=True))
+    return seen(unescape(phone.get(f"/m/{match_id}?entry={kind}").get_data(as_text=True)))
 
 
 def track(phone: Phone, match_id: int, hx: bool = False, **fields: Any) -> Any:
@@ -204,7 +205,9 @@ def test_we_are_stuck_ends_the_game_with_the_cards_left(phone: Phone, other: Pho
     plays(phone, match_id, (60, 2), (70, 3))
     end_turn(phone, match_id)
     html = page(other, match_id)
-    assert "Your turn, Bob" in html
+    assert "Your turn, Bob" in html and "Bob's turn" not in html
+    mine = page(phone, match_id)
+    assert "Bob's turn" in mine and "Your turn" not in mine
     assert "Bob cannot put down the minimum: the game ends with 94 cards left." in html
     assert track(other, match_id, action="stuck").status_code == 303
     html = page(phone, match_id)
@@ -281,7 +284,8 @@ def test_other_phones_follow_the_piles_live(phone: Phone, other: Phone) -> None:
     live = other.get(f"/m/{match_id}/live?v={version.group(1)}", hx=True)
     assert live.status_code == 200
     assert piles(unescape(live.get_data(as_text=True)) + 'id="entry"') == ["1", "12", "100", "100"]
-    assert "Ann's turn" in unescape(live.get_data(as_text=True))
+    assert "Ann's turn" in seen(unescape(live.get_data(as_text=True)))
+    assert "Your turn" not in seen(unescape(live.get_data(as_text=True)))
 
 
 def test_a_host_ending_early_records_no_winners(phone: Phone) -> None:

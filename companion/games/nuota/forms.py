@@ -17,7 +17,7 @@ from wtforms.validators import InputRequired, NumberRange, Optional, ValidationE
 
 from ...rules.nuota import DECK_SIZE, HAND_SIZE, RULES, SPECIES, NuotaState, alive, combos
 from ...sheet import Sheet
-from ..base import EntryBase, EntryKind
+from ..base import EntryBase, EntryKind, form_class
 from .hands import default_seat, held_hands, viewer
 from .words import COMBO_LABELS, SPECIES_LABELS
 
@@ -90,28 +90,33 @@ def hands_form(sheet: Sheet[NuotaState], formdata: Any) -> EntryBase:
     """One hand: whose it is, then a count per species (empty counts as 0)."""
     live = alive(sheet.state)
     held = held_hands(sheet)
-    fields: dict[str, Any] = {
-        "seat": SelectField(
-            _l("Whose hand"),
-            choices=[
-                (seat, f"{sheet.players[seat]} ✓" if held[seat] else sheet.players[seat])
-                for seat in live
-            ],
-            coerce=int,
-            validators=[InputRequired(_l("Choose whose hand this is."))],
-        ),
-        "step": StringField(),
-    }
-    for species in SPECIES:  # up to 10; more copies than the deck holds: the rules refuse, by name
-        fields[species.name] = IntegerField(
-            SPECIES_LABELS[species.name],
-            validators=[
-                Optional(),
-                # Too many copies: the rules say how many the deck holds, by name.
-                NumberRange(min=0, message=_l("A count cannot be below 0.")),
-            ],
-        )
-    form: Any = type("HandsForm", (HandsBase,), fields)(formdata=formdata, prefix="hands")
+    choices = tuple(
+        (seat, f"{sheet.players[seat]} ✓" if held[seat] else sheet.players[seat]) for seat in live
+    )
+
+    def fields() -> dict[str, Any]:
+        built: dict[str, Any] = {
+            "seat": SelectField(
+                _l("Whose hand"),
+                choices=list(choices),
+                coerce=int,
+                validators=[InputRequired(_l("Choose whose hand this is."))],
+            ),
+            "step": StringField(),
+        }
+        for species in SPECIES:  # more copies than the deck holds: the rules refuse, by name
+            built[species.name] = IntegerField(
+                SPECIES_LABELS[species.name],
+                validators=[
+                    Optional(),
+                    # Too many copies: the rules say how many the deck holds, by name.
+                    NumberRange(min=0, message=_l("A count cannot be below 0.")),
+                ],
+            )
+        return built
+
+    made = form_class("HandsForm", choices, fields, HandsBase)
+    form: Any = made(formdata=formdata, prefix="hands")
     form.typed = bool(formdata)
     if not formdata:
         form.seen.data = sheet.entries[-1].seq if sheet.entries else 0
@@ -153,17 +158,21 @@ def hands_move(sheet: Sheet[NuotaState], form: Any) -> dict[str, Any]:
 
 def totals_form(sheet: Sheet[NuotaState], formdata: Any) -> EntryBase:
     """The points each live player scored this round."""
-    fields = {
-        f"seat{seat}": IntegerField(
-            sheet.players[seat],
-            validators=[
-                InputRequired(_l("Enter a total for every player (0 if none).")),
-                NumberRange(0, DECK_SIZE, _l("Between %(min)s and %(max)s.")),
-            ],
-        )
-        for seat in alive(sheet.state)
-    }
-    return type("TotalsForm", (EntryBase,), fields)(formdata=formdata, prefix="totals")
+    live = tuple((seat, sheet.players[seat]) for seat in alive(sheet.state))
+
+    def fields() -> dict[str, Any]:
+        return {
+            f"seat{seat}": IntegerField(
+                name,
+                validators=[
+                    InputRequired(_l("Enter a total for every player (0 if none).")),
+                    NumberRange(0, DECK_SIZE, _l("Between %(min)s and %(max)s.")),
+                ],
+            )
+            for seat, name in live
+        }
+
+    return form_class("TotalsForm", live, fields)(formdata=formdata, prefix="totals")
 
 
 def totals_move(sheet: Sheet[NuotaState], form: Any) -> dict[str, Any]:
@@ -178,19 +187,25 @@ def totals_move(sheet: Sheet[NuotaState], form: Any) -> dict[str, Any]:
 def sudden_form(sheet: Sheet[NuotaState], formdata: Any) -> EntryBase:
     """Who declares sudden death, and with which set (expert: hares or pigs only)."""
     state = sheet.state
-    fields = {
-        "seat": RadioField(
-            _l("Who declares sudden death"),
-            choices=[(str(seat), sheet.players[seat]) for seat in alive(state)],
-            validators=[InputRequired(_l("Choose who declares sudden death."))],
-        ),
-        "combo": RadioField(
-            _l("With which set"),
-            choices=[(combo, COMBO_LABELS[combo]) for combo in combos(state)],
-            validators=[InputRequired(_l("Choose the set of cards."))],
-        ),
-    }
-    form: Any = type("SuddenForm", (EntryBase,), fields)(formdata=formdata, prefix="sudden")
+    seats = tuple((str(seat), sheet.players[seat]) for seat in alive(state))
+    sets = tuple(combos(state))
+
+    def fields() -> dict[str, Any]:
+        return {
+            "seat": RadioField(
+                _l("Who declares sudden death"),
+                choices=list(seats),
+                validators=[InputRequired(_l("Choose who declares sudden death."))],
+            ),
+            "combo": RadioField(
+                _l("With which set"),
+                choices=[(combo, COMBO_LABELS[combo]) for combo in sets],
+                validators=[InputRequired(_l("Choose the set of cards."))],
+            ),
+        }
+
+    made = form_class("SuddenForm", (seats, sets), fields)
+    form: Any = made(formdata=formdata, prefix="sudden")
     if not formdata:
         me, _host = viewer(sheet)
         if me in alive(state):

@@ -13,9 +13,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from flask_babel import get_locale, lazy_pgettext
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
-from flask_babel import lazy_pgettext
 from wtforms import Field, HiddenField, RadioField, SelectField, SelectMultipleField
 from wtforms.validators import ValidationError
 from wtforms.widgets import TextInput
@@ -24,7 +24,7 @@ from ...rules import IllegalMove
 from ...rules import pirsch as rules
 from ...rules.pirsch import PirschState
 from ...sheet import Sheet, bounded_version, entries_since
-from ..base import EntryBase
+from ..base import EntryBase, form_class
 from .words import MULTIPLIER_CHOICES, animal_name, refusal
 
 PHASES = ("hunt", "final")
@@ -125,20 +125,27 @@ def counts_form(sheet: Sheet[PirschState], formdata: Any) -> EntryBase:
     phase = phase_of(sheet, formdata, "counts")
     hunt = phase == "hunt"
     top = MOST_FOOTPRINTS if hunt else rules.suit_size(len(sheet.players))
-    fields: dict[str, Any] = {"phase": HiddenField(default=phase)}
-    for i, name in enumerate(sheet.players):
-        for animal in rules.ANIMALS:
-            label = (
-                _("%(player)s: %(animal)s footprints", player=name, animal=animal_name(animal))
-                if hunt
-                else _("%(player)s: %(animal)s cards", player=name, animal=animal_name(animal))
-            )
-            fields[f"s{i}_{animal}"] = CountField(label, validators=[between(top)])
-        if hunt and sheet.state.multiplier == "suits":
-            label = _("%(player)s: animal types captured", player=name)
-            fields[f"s{i}_types"] = CountField(label, validators=[between(len(rules.ANIMALS))])
-    form_class = type("PirschCountsForm", (EntryBase,), fields)
-    form = form_class(formdata=formdata, prefix="counts")
+    players = tuple(sheet.players)
+    suits = hunt and sheet.state.multiplier == "suits"
+
+    def fields() -> dict[str, Any]:
+        built: dict[str, Any] = {"phase": HiddenField(default=phase)}
+        for i, name in enumerate(players):
+            for animal in rules.ANIMALS:
+                label = (
+                    _("%(player)s: %(animal)s footprints", player=name, animal=animal_name(animal))
+                    if hunt
+                    else _("%(player)s: %(animal)s cards", player=name, animal=animal_name(animal))
+                )
+                built[f"s{i}_{animal}"] = CountField(label, validators=[between(top)])
+            if suits:
+                label = _("%(player)s: animal types captured", player=name)
+                built[f"s{i}_types"] = CountField(label, validators=[between(len(rules.ANIMALS))])
+        return built
+
+    # The labels are translated now, so the language is part of the setup.
+    setup = (players, phase, top, suits, str(get_locale() or ""))
+    form = form_class("PirschCountsForm", setup, fields)(formdata=formdata, prefix="counts")
     form.phase.data = phase
     form.row_errors = {}
     return form
@@ -177,11 +184,16 @@ def counts_move(sheet: Sheet[PirschState], form: Any) -> dict[str, Any]:
 def cards_form(sheet: Sheet[PirschState], formdata: Any) -> EntryBase:
     """Per player, every card of the deck as a box to tick (values sent as "bear-7")."""
     phase = phase_of(sheet, formdata, "cards")
-    fields: dict[str, Any] = {"phase": HiddenField(default=phase)}
-    for i, name in enumerate(sheet.players):
-        fields[f"s{i}"] = SelectMultipleField(name, choices=[], validate_choice=False)
-    form_class = type("PirschCardsForm", (EntryBase,), fields)
-    form = form_class(formdata=formdata, prefix="cards")
+    players = tuple(sheet.players)
+
+    def fields() -> dict[str, Any]:
+        built: dict[str, Any] = {"phase": HiddenField(default=phase)}
+        for i, name in enumerate(players):
+            built[f"s{i}"] = SelectMultipleField(name, choices=[], validate_choice=False)
+        return built
+
+    made = form_class("PirschCardsForm", (players, phase), fields)
+    form = made(formdata=formdata, prefix="cards")
     form.phase.data = phase
     form.row_errors = {}
     form.suits = deck_view(len(sheet.players))

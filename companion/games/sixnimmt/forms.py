@@ -13,7 +13,7 @@ from wtforms.validators import InputRequired, NumberRange, Optional, StopValidat
 
 from ...rules.sixnimmt import ROWS, SixNimmtState
 from ...sheet import Sheet
-from ..base import EntryBase
+from ..base import EntryBase, form_class
 from .words import END_CHOICES, VARIANT_CHOICES
 
 
@@ -74,36 +74,41 @@ def options(form: Any) -> dict[str, Any]:
 def heads_form(sheet: Sheet[SixNimmtState], formdata: Any) -> EntryBase:
     """Bull heads per player, one number field each."""
     limit = sheet.state.heads_in_play - ROWS
-    fields = {
-        f"seat{i}": IntegerField(
-            name,
-            validators=[
-                InputRequired(_l("Enter a number for every player (0 if none).")),
-                NumberRange(
-                    0,
-                    limit,
-                    _l(
-                        "At most %(max)s: the cards in play, less the four that stay in the "
-                        "rows, hold no more heads than that."
+    players = tuple(sheet.players)
+
+    def fields() -> dict[str, Any]:
+        return {
+            f"seat{i}": IntegerField(
+                name,
+                validators=[
+                    InputRequired(_l("Enter a number for every player (0 if none).")),
+                    NumberRange(
+                        0,
+                        limit,
+                        _l(
+                            "At most %(max)s: the cards in play, less the four that stay in "
+                            "the rows, hold no more heads than that."
+                        ),
                     ),
-                ),
-            ],
-        )
-        for i, name in enumerate(sheet.players)
-    }
-    form_class = type("HeadsForm", (EntryBase,), fields)
-    return form_class(formdata=formdata, prefix="heads")
+                ],
+            )
+            for i, name in enumerate(players)
+        }
+
+    return form_class("HeadsForm", (players, limit), fields)(formdata=formdata, prefix="heads")
 
 
 def cards_form(sheet: Sheet[SixNimmtState], formdata: Any) -> EntryBase:
     """The cards each player took, typed as numbers separated by spaces, commas or dots (a
     phone's number pad has a comma or a dot but no space)."""
-    fields = {
-        f"seat{i}": StringField(name, validators=[Optional()])
-        for i, name in enumerate(sheet.players)
-    }
-    form_class = type("CardsForm", (EntryBase,), fields)
-    return form_class(formdata=formdata, prefix="cards")
+    players = tuple(sheet.players)
+
+    def fields() -> dict[str, Any]:
+        return {
+            f"seat{i}": StringField(name, validators=[Optional()]) for i, name in enumerate(players)
+        }
+
+    return form_class("CardsForm", players, fields)(formdata=formdata, prefix="cards")
 
 
 SEPARATORS = re.compile(r"[,.;·]")

@@ -10,7 +10,7 @@ from wtforms.validators import InputRequired, NumberRange
 
 from ...rules.sixnimmt import ROWS, SixNimmtState, bull_heads, needs_choice, row_heads
 from ...sheet import Sheet
-from ..base import EntryBase, EntryKind
+from ..base import EntryBase, EntryKind, form_class
 from .words import placement_line, table_label
 
 
@@ -28,13 +28,22 @@ def card_field(label: Any, top: int) -> IntegerField:
 def table_form(sheet: Sheet[SixNimmtState], formdata: Any) -> EntryBase:
     """The four row starters when no round is on the table, else one revealed card per player."""
     top = sheet.state.top_card
+    players = tuple(sheet.players)
     if sheet.state.table is None:
-        fields = {f"row{i}": card_field(_l("Row %(n)d", n=i + 1), top) for i in range(ROWS)}
-        form_class = type("RowsForm", (EntryBase,), {**fields, "step": "rows"})
+
+        def rows() -> dict[str, Any]:
+            fields = {f"row{i}": card_field(_l("Row %(n)d", n=i + 1), top) for i in range(ROWS)}
+            return {**fields, "step": "rows"}
+
+        built = form_class("RowsForm", top, rows)
     else:
-        fields = {f"seat{i}": card_field(name, top) for i, name in enumerate(sheet.players)}
-        form_class = type("RevealForm", (EntryBase,), {**fields, "step": "reveal"})
-    return form_class(formdata=formdata, prefix="table")
+
+        def reveal() -> dict[str, Any]:
+            fields = {f"seat{i}": card_field(name, top) for i, name in enumerate(players)}
+            return {**fields, "step": "reveal"}
+
+        built = form_class("RevealForm", (players, top), reveal)
+    return built(formdata=formdata, prefix="table")
 
 
 def table_move(sheet: Sheet[SixNimmtState], form: Any) -> dict[str, Any]:

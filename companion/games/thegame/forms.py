@@ -19,7 +19,7 @@ from wtforms.validators import InputRequired, NumberRange, Optional, ValidationE
 from ...rules import thegame as rules
 from ...rules.thegame import TheGameState
 from ...sheet import Sheet
-from ..base import EntryBase, EntryKind
+from ..base import EntryBase, EntryKind, form_class
 
 ACTIONS = {"play", "end", "stuck"}
 
@@ -87,17 +87,19 @@ def tracker_move(sheet: Sheet[TheGameState], form: Any) -> dict[str, Any]:
 def result_form(sheet: Sheet[TheGameState], formdata: Any) -> EntryBase:
     """The cards left at the end: 0 to 96 (95 professional), as the rules allow."""
     most = rules.result_bound(sheet.state.variant)
-    fields = {
-        "left": IntegerField(
-            _l("Cards left at the end (hands and draw pile)"),
-            validators=[
-                InputRequired(_l("Enter the number of cards left (0 if you beat the game).")),
-                NumberRange(0, most, _l("Between %(min)s and %(max)s.")),
-            ],
-        )
-    }
-    form_class = type("ResultForm", (EntryBase,), fields)
-    return form_class(formdata=formdata, prefix="result")
+
+    def fields() -> dict[str, Any]:
+        return {
+            "left": IntegerField(
+                _l("Cards left at the end (hands and draw pile)"),
+                validators=[
+                    InputRequired(_l("Enter the number of cards left (0 if you beat the game).")),
+                    NumberRange(0, most, _l("Between %(min)s and %(max)s.")),
+                ],
+            )
+        }
+
+    return form_class("ResultForm", most, fields)(formdata=formdata, prefix="result")
 
 
 def result_move(sheet: Sheet[TheGameState], form: Any) -> dict[str, Any]:

@@ -1,0 +1,130 @@
+"""A match as plain rows, for the pages and polls that only read it.
+
+The sheet page and the poll after a change show a match, its group, its seats and their players,
+and change none of them. Loading those as ORM objects cost more than the query itself (identity
+map, instrumented attributes, the joined-eager bookkeeping); here one joined select returns
+plain rows, folded into frozen objects with the same attribute names as the models, so the
+templates, the rules seam and the snapshot key read them alike. Views that change a match load
+the ORM object instead (:func:`companion.security.member_match_or_404`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import Row, bindparam, select
+
+from .extensions import db
+from .models import Group, Match, Player, Seat
+
+MATCH_COLUMNS = tuple(column.key for column in Match.__table__.columns)
+SEAT_COLUMNS = ("id", "match_id", "player_id", "position", "result", "place")
+PLAYER_COLUMNS = ("id", "group_id", "name", "key", "uid")
+
+
+@dataclass(frozen=True, slots=True)
+class GroupRow:
+    """The match's group: what a sheet names and links to."""
+
+    id: int
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerRow:
+    """A seat's player."""
+
+    id: int
+    group_id: int
+    name: str
+    key: str
+    uid: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class SeatRow:
+    """One seat, with its player."""
+
+    id: int
+    match_id: int
+    player_id: int
+    position: int
+    result: int | None
+    place: int | None
+    player: PlayerRow
+
+
+@dataclass(frozen=True, slots=True)
+class MatchRow:
+    """Every column of ``matches``, the group, and the seats in seat order."""
+
+    id: int
+    uid: str | None
+    group_id: int
+    game: str
+    options: dict[str, Any]
+    seed: int
+    status: str
+    version: int
+    code: str | None
+    key_generation: int
+    viewer_generation: int
+    join_locked: bool
+    host_device_id: str | None
+    winners: list[int] | None
+    created_at: datetime
+    finished_at: datetime | None
+    next_match_id: int | None
+    deleted_at: datetime | None
+    active_at: datetime | None
+    group: GroupRow
+    seats: list[SeatRow]
+
+    @property
+    def is_open(self) -> bool:
+        """Whether entries and joining are still possible (as :attr:`Match.is_open`)."""
+        return self.status in ("lobby", "playing")
+
+
+matches, seats, players, groups = (
+    Match.__table__,
+    Seat.__table__,
+    Player.__table__,
+    Group.__table__,
+)
+SEATED = (
+    select(
+        *(matches.c[name].label(f"m_{name}") for name in MATCH_COLUMNS),
+        groups.c.name.label("g_name"),
+        *(seats.c[name].label(f"s_{name}") for name in SEAT_COLUMNS),
+        *(players.c[name].label(f"p_{name}") for name in PLAYER_COLUMNS),
+    )
+    .select_from(matches)
+    .join(groups, groups.c.id == matches.c.group_id)
+    .outerjoin(seats, seats.c.match_id == matches.c.id)
+    .outerjoin(players, players.c.id == seats.c.player_id)
+    .where(matches.c.id == bindparam("match_id"))
+    .order_by(seats.c.position)
+)
+"""Built once: the match, its group and its seated players in one statement."""
+
+
+def seated_match(match_id: int) -> MatchRow | None:
+    """The match ``match_id`` as plain rows (deleted ones too: the caller decides), or None."""
+    rows = db.session.connection().execute(SEATED, {"match_id": match_id}).all()
+    if not rows:
+        return None
+    first = rows[0]._mapping
+    fields = {name: first[f"m_{name}"] for name in MATCH_COLUMNS}
+    group = GroupRow(id=fields["group_id"], name=first["g_name"])
+    seated = [seat_of(row) for row in rows if row._mapping["s_id"] is not None]
+    return MatchRow(**fields, group=group, seats=seated)
+
+
+def seat_of(row: Row[Any]) -> SeatRow:
+    """One seat and its player from a row of :data:`SEATED`."""
+    values = row._mapping
+    player = PlayerRow(**{name: values[f"p_{name}"] for name in PLAYER_COLUMNS})
+    return SeatRow(**{name: values[f"s_{name}"] for name in SEAT_COLUMNS}, player=player)
