@@ -30,24 +30,33 @@ def log_rows(
     every: bool | None = None,
 ) -> Sequence[dict[str, Any]]:
     """The newest entries of the log (all of them for ``every``, by default when the page
-    was asked for ``?log=all``), newest first, each line naming the phone that made it and
+    was asked for ``log=all``: a page's query, or a poll or a write from a phone whose log is
+    open, so an opened log stays open), newest first, each line naming the phone that made it and
     undoable where that is allowed (after a confirmation when it is another seated player's
     entry). Lines are built when a template reads them: an answer that adds one line builds
     one, and none costs more however long the log is."""
     if every is None:
-        every = request.args.get("log") == "all"
+        every = request.values.get("log") == "all"
     shown = sheet.entries if every else sheet.entries[-LOG_WINDOW:]
-    return LogLines(match, sheet, writer, member, shown[::-1])
+    return LogLines(match, sheet, writer, member, shown[::-1], every)
 
 
 class LogLines(Sequence[dict[str, Any]]):
     """The log's lines, newest first, each built on first use."""
 
     def __init__(
-        self, match: Match, sheet: Sheet, writer: bool, member: Membership | None, shown: list[Line]
+        self,
+        match: Match,
+        sheet: Sheet,
+        writer: bool,
+        member: Membership | None,
+        shown: list[Line],
+        every: bool = False,
     ) -> None:
         self.match, self.sheet, self.writer, self.member = match, sheet, writer, member
         self.shown = shown
+        self.every = every
+        """Whether these are all the lines (the log was opened), which the page remembers."""
         self.built: dict[int, dict[str, Any]] = {}
         self.others: dict[str, str] | None = None
 
