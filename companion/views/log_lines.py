@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import UTC, datetime
 from typing import Any, overload
+from urllib.parse import parse_qs, urlsplit
 
 from flask import request
 from flask_babel import format_timedelta
@@ -20,6 +21,16 @@ from ..snapshot import Line
 
 LOG_WINDOW = 10
 """How many of the newest entries the sheet shows; the rest are a tap away (``?log=all``)."""
+
+
+def log_opened() -> bool:
+    """Whether the phone asking shows the whole log: it says so (``log=all`` in the query or
+    the form), or, for a form sent without JavaScript, the page it was sent from was a
+    ``?log=all`` page (the same-origin referrer): the sheet it is sent back to keeps it open."""
+    if request.values.get("log") == "all":
+        return True
+    referrer = urlsplit(request.referrer or "")
+    return referrer.netloc == request.host and parse_qs(referrer.query).get("log") == ["all"]
 
 
 def log_rows(
@@ -36,7 +47,7 @@ def log_rows(
     entry). Lines are built when a template reads them: an answer that adds one line builds
     one, and none costs more however long the log is."""
     if every is None:
-        every = request.values.get("log") == "all"
+        every = log_opened()
     shown = sheet.entries if every else sheet.entries[-LOG_WINDOW:]
     return LogLines(match, sheet, writer, member, shown[::-1], every)
 
