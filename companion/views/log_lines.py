@@ -52,6 +52,22 @@ def log_rows(
     return LogLines(match, sheet, writer, member, shown[::-1], every)
 
 
+def news_since(known: int | None, match: Match, sheet: Sheet) -> int | None:
+    """How many lines a poll adds on top of the log of version ``known`` the phone shows, when
+    that is all that changed: every version since is one new move's (no undo, which changes an
+    older line too; nothing else, which may change how lines read) and fewer than the shown
+    lines. None means the poll sends the newest lines whole, as when the phone's log is empty."""
+    if known is None or known >= match.version:
+        return None
+    shown = sheet.entries[-LOG_WINDOW:]
+    new = [line for line in shown if line.version > known]
+    if not new or len(new) >= len(shown) or len(new) != match.version - known:
+        return None
+    if any(line.undoes is not None for line in new):
+        return None
+    return len(new)
+
+
 class LogLines(Sequence[dict[str, Any]]):
     """The log's lines, newest first, each built on first use."""
 
