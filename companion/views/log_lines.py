@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import UTC, datetime
 from typing import Any, overload
+from urllib.parse import parse_qs, urlsplit
 
 from flask import request
 from flask_babel import format_timedelta
@@ -22,6 +23,16 @@ LOG_WINDOW = 10
 """How many of the newest entries the sheet shows; the rest are a tap away (``?log=all``)."""
 
 
+def log_opened() -> bool:
+    """Whether the phone asking shows the whole log: it says so (``log=all`` in the query or
+    the form), or, for a form sent without JavaScript, the page it was sent from was a
+    ``?log=all`` page (the same-origin referrer): the sheet it is sent back to keeps it open."""
+    if request.values.get("log") == "all":
+        return True
+    referrer = urlsplit(request.referrer or "")
+    return referrer.netloc == request.host and parse_qs(referrer.query).get("log") == ["all"]
+
+
 def log_rows(
     match: Match,
     sheet: Sheet,
@@ -30,24 +41,49 @@ def log_rows(
     every: bool | None = None,
 ) -> Sequence[dict[str, Any]]:
     """The newest entries of the log (all of them for ``every``, by default when the page
-    was asked for ``?log=all``), newest first, each line naming the phone that made it and
+    was asked for ``log=all``: a page's query, or a poll or a write from a phone whose log is
+    open, so an opened log stays open), newest first, each line naming the phone that made it and
     undoable where that is allowed (after a confirmation when it is another seated player's
     entry). Lines are built when a template reads them: an answer that adds one line builds
     one, and none costs more however long the log is."""
     if every is None:
-        every = request.args.get("log") == "all"
+        every = log_opened()
     shown = sheet.entries if every else sheet.entries[-LOG_WINDOW:]
-    return LogLines(match, sheet, writer, member, shown[::-1])
+    return LogLines(match, sheet, writer, member, shown[::-1], every)
+
+
+def news_since(known: int | None, match: Match, sheet: Sheet) -> int | None:
+    """How many lines a poll adds on top of the log of version ``known`` the phone shows, when
+    that is all that changed: every version since is one new move's (no undo, which changes an
+    older line too; nothing else, which may change how lines read) and fewer than the shown
+    lines. None means the poll sends the newest lines whole, as when the phone's log is empty."""
+    if known is None or known >= match.version:
+        return None
+    shown = sheet.entries[-LOG_WINDOW:]
+    new = [line for line in shown if line.version > known]
+    if not new or len(new) >= len(shown) or len(new) != match.version - known:
+        return None
+    if any(line.undoes is not None for line in new):
+        return None
+    return len(new)
 
 
 class LogLines(Sequence[dict[str, Any]]):
     """The log's lines, newest first, each built on first use."""
 
     def __init__(
-        self, match: Match, sheet: Sheet, writer: bool, member: Membership | None, shown: list[Line]
+        self,
+        match: Match,
+        sheet: Sheet,
+        writer: bool,
+        member: Membership | None,
+        shown: list[Line],
+        every: bool = False,
     ) -> None:
         self.match, self.sheet, self.writer, self.member = match, sheet, writer, member
         self.shown = shown
+        self.every = every
+        """Whether these are all the lines (the log was opened), which the page remembers."""
         self.built: dict[int, dict[str, Any]] = {}
         self.others: dict[str, str] | None = None
 

@@ -16,7 +16,7 @@ from ..seats import mark_seen, needs_seen
 from ..security import device_id, member_match_or_404, member_view_or_404, viewer_match_or_404
 from ..sheet import Sheet, replay
 from ..writes import can_write, submit_choice, submit_entry, submit_undo
-from .log_lines import log_rows
+from .log_lines import log_rows, news_since
 from .reply import go, no_change, render, wants_fragment
 from .sheet_context import invite_context, sheet_context, tv_context
 from .sheet_replies import answer
@@ -44,14 +44,19 @@ def seen(member: Membership) -> None:
 
 @bp.get("/m/<int:match_id>/live")
 def live(match_id: int) -> Response:
-    """The poll: 204 while nothing changed, else the fresh scoreboard (and log, seats) fragments."""
+    """The poll: 204 while nothing changed, else the fresh scoreboard (and log, seats) fragments;
+    the log's new lines only, with the shown lines' times, when that is all that changed."""
     known = request.args.get("v", type=int)
     if known is not None and known == member_version(match_id):
         g.quiet_session = True
         return no_change()
     match, member = member_view_or_404(match_id)
     seen(member)
-    context = sheet_context(match, member, replay(match))
+    current = replay(match)
+    context = sheet_context(match, member, current)
+    added = news_since(known, match, current)
+    if added is not None:  # the phone's log lacks only the newest lines: they go on top
+        context["log_added"] = context["log"][:added]
     return render("play/sheet.html", "play/_live.html", **context)
 
 

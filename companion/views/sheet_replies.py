@@ -14,6 +14,7 @@ from ..models import Match, Membership
 from ..sheet import Sheet, Written, replay
 from ..translate import reason
 from ..writes import Submitted
+from .log_lines import log_opened
 from .reply import go, render, wants_fragment
 from .sheet_context import sheet_context
 
@@ -26,7 +27,7 @@ def answer(
         return written_reply(match, member, kind, form, submitted.written)
     if submitted.held:
         if not wants_fragment():
-            return go(url_for("play.sheet", match_id=match.id) + "#scoreboard")
+            return go(sheet_page(match))
         return entry_reply(match, member, replay(match), kind, None, fresh=True)
     if submitted.notice is not None:
         return entry_reply(
@@ -44,7 +45,7 @@ def written_reply(
     fresh = replay(match)
     if written.ok:
         if not wants_fragment():
-            return go(url_for("play.sheet", match_id=match.id) + "#scoreboard")
+            return go(sheet_page(match))
         context = sheet_context(match, member, fresh, kind=kind.key if kind else None)
         if adds_a_line(written, fresh):
             context["log_added"] = context["log"][:1]
@@ -137,3 +138,10 @@ def entry_reply(
     )
     fragment = "play/_written.html" if fresh else "play/_entry.html"
     return render("play/sheet.html", fragment, **context)
+
+
+def sheet_page(match: Match) -> str:
+    """Where a form sent without JavaScript lands: the sheet, with its log still whole if the
+    page the form was on showed it whole."""
+    keep = {"log": "all"} if log_opened() else {}
+    return url_for("play.sheet", match_id=match.id, **keep) + "#scoreboard"

@@ -86,6 +86,12 @@
     const board = document.getElementById("scoreboard");
     if (field && board && Number(board.dataset.version) > Number(field.value)) event.detail.parameters.version = board.dataset.version;
   });
+  // A log opened in full stays open: every request says so, and the answer (a poll's, a
+  // write's) brings the whole log back rather than the newest lines.
+  document.addEventListener("htmx:configRequest", function (event) {
+    const log = document.getElementById("log");
+    if (log && log.dataset.log === "all") event.detail.parameters.log = "all";
+  });
   // A line an answer adds may be there already (a poll the doorbell rang can bring it first):
   // the answer's copy takes its place, never a second one.
   document.addEventListener("htmx:oobBeforeSwap", function (event) {

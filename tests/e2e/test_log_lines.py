@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from .helpers import Phone, enter_round, expect, start_match
+from .helpers import Phone, claim, enter_round, expect, join_with_code, start_match
 
 
 def test_an_older_line_is_undone_after_answers_that_only_added_lines(
@@ -43,3 +43,33 @@ def test_an_older_line_is_undone_after_answers_that_only_added_lines(
     expect(lines).to_have_count(13)
     expect(a.page.locator("#log-1")).to_contain_text("Round")
     a.check()
+
+
+def test_an_opened_full_log_stays_open_through_answers_and_polls(
+    phones: Callable[..., Phone],
+) -> None:
+    a = phones("A")
+    start_match(a, ["Ann", "Bob", "Cy"])
+    for n in range(11):
+        enter_round(a, [n % 3, 1, 0])
+    lines = a.page.locator("#log-entries > li")
+    a.page.locator("#log-more a").click()
+    expect(lines).to_have_count(11)
+
+    # Its own answer adds a line on top and keeps the oldest ones, with no "Show all" again.
+    enter_round(a, [1, 2, 3])
+    expect(lines).to_have_count(12)
+    expect(a.page.locator("#log-1")).to_be_visible()
+    expect(a.page.locator("#log-more a")).to_have_count(0)
+
+    # Another phone's round reaches it by a poll: the whole log is still there.
+    b = phones("B")
+    join_with_code(b, a)
+    claim(b, "Bob")
+    enter_round(b, [2, 2, 2])
+    expect(a.page.locator("#log-13")).to_be_visible()
+    expect(lines).to_have_count(13)
+    expect(a.page.locator("#log-1")).to_be_visible()
+    expect(a.page.locator("#log-more a")).to_have_count(0)
+    a.check()
+    b.check()

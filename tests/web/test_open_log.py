@@ -1,0 +1,57 @@
+"""A log opened in full stays open: a poll and a write answer that say ``log=all`` bring (or
+keep) every line, and a form sent without JavaScript from a ``?log=all`` page lands on one."""
+
+from __future__ import annotations
+
+from flask import Flask
+
+from companion.views.log_lines import LOG_WINDOW
+
+from ..conftest import Phone
+from .helpers import parse
+from .test_write_cost import logged_match
+
+
+def test_a_poll_from_an_opened_log_brings_every_line(app: Flask) -> None:
+    phone = Phone(app)
+    match_id = logged_match(phone, LOG_WINDOW + 2)
+    shut = parse(phone.get(f"/m/{match_id}/live", hx=True).get_data(as_text=True)).by_id("log")
+    assert len(shut.find_all("li")) == LOG_WINDOW
+    assert "data-log" not in shut.attrs
+    answer = phone.get(f"/m/{match_id}/live?log=all", hx=True).get_data(as_text=True)
+    opened = parse(answer).by_id("log")
+    assert len(opened.find_all("li")) == LOG_WINDOW + 2
+    assert opened.attrs["data-log"] == "all"
+    assert "Show all" not in opened.text()
+
+
+def test_a_write_answer_to_an_opened_log_offers_no_show_all(app: Flask) -> None:
+    phone = Phone(app)
+    match_id = logged_match(phone, LOG_WINDOW + 2)
+    fields = dict(phone.entry_form(match_id), log="all")
+    fields.update({f"heads-seat{i}": "1" for i in range(3)})
+    answer = phone.post(f"/m/{match_id}/entry/heads", fields, hx=True).get_data(as_text=True)
+    assert "log-13" in answer
+    assert "Show all" not in answer
+    shut = dict(phone.entry_form(match_id))
+    shut.update({f"heads-seat{i}": "2" for i in range(3)})
+    answer = phone.post(f"/m/{match_id}/entry/heads", shut, hx=True).get_data(as_text=True)
+    assert "Show all 14 entries" in answer
+
+
+def test_a_form_sent_without_javascript_from_an_opened_log_lands_on_it(app: Flask) -> None:
+    phone = Phone(app)
+    match_id = logged_match(phone, LOG_WINDOW + 2)
+    opened = f"http://localhost/m/{match_id}?log=all"
+    for referrer, lands in ((opened, "?log=all#scoreboard"), (None, f"/m/{match_id}#scoreboard")):
+        fields = dict(phone.entry_form(match_id))
+        fields.update({f"heads-seat{i}": "1" for i in range(3)})
+        headers = {"Referer": referrer} if referrer else {}
+        answer = phone.post(f"/m/{match_id}/entry/heads", fields, headers=headers)
+        assert answer.status_code == 303
+        assert answer.headers["Location"].endswith(lands)
+    elsewhere = f"http://elsewhere.example/m/{match_id}?log=all"
+    fields = dict(phone.entry_form(match_id))
+    fields.update({f"heads-seat{i}": "3" for i in range(3)})
+    answer = phone.post(f"/m/{match_id}/entry/heads", fields, headers={"Referer": elsewhere})
+    assert answer.headers["Location"].endswith(f"/m/{match_id}#scoreboard")

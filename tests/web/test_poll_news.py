@@ -1,0 +1,112 @@
+"""A changed poll costs what changed: another phone's round reaches a phone that shows the
+version before it as its line on top (and the shown lines' times), with the same statements
+and the same bytes at a short and a long log; an undo or a large gap brings the newest lines
+whole."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from flask import Flask
+from sqlalchemy import event
+
+from companion.extensions import db
+from companion.models import Match
+from companion.sheet import append
+from companion.views.log_lines import LOG_WINDOW
+
+from ..conftest import Phone
+from .helpers import parse
+from .test_write_cost import logged_match
+
+
+def another_phone_enters(
+    phone: Phone, match_id: int, move: dict[str, Any], undoes: int | None = None
+) -> None:
+    """A move stored as another phone's write would store it (the poller's own app)."""
+    with phone.app.app_context():
+        match = db.session.get(Match, match_id)
+        assert match is not None
+        assert append(
+            match, move, version=match.version, idem_key=None, seat=1, device=None, undoes=undoes
+        ).ok
+
+
+def shown_version(phone: Phone, match_id: int) -> str:
+    """The version the phone's sheet shows (its poll says it as ``v``)."""
+    page = parse(phone.get(f"/m/{match_id}").get_data(as_text=True))
+    return str(page.by_id("scoreboard").attrs["data-version"])
+
+
+def a_changed_poll(app: Flask, phone: Phone, match_id: int) -> tuple[int, str]:
+    """The statements and the answer of a poll after another phone's round."""
+    known = shown_version(phone, match_id)
+    another_phone_enters(phone, match_id, {"type": "round", "heads": [0, 4, 0]})
+    sent: list[str] = []
+    with app.app_context():
+        engine = db.engine
+
+    def count(_conn: Any, _cursor: Any, statement: str, *_rest: Any) -> None:
+        sent.append(statement)
+
+    event.listen(engine, "before_cursor_execute", count)
+    try:
+        answer = phone.get(f"/m/{match_id}/live?v={known}", hx=True)
+    finally:
+        event.remove(engine, "before_cursor_execute", count)
+    assert answer.status_code == 200
+    return len(sent), answer.get_data(as_text=True)
+
+
+def log_part(body: str) -> str:
+    """The answer's log pieces (new lines, times, "Show all"; the scoreboard before them and the
+    panels after are their own templates' business), numbers folded to one sign and times left
+    out: a longer log has longer numbers (and took longer to store), not more to send."""
+    start = body.index('<ol hx-swap-oob="afterbegin:#log-entries">')
+    end = body.index('id="seats"', start)
+    timeless = re.sub(r"(phone|sheet), [^<]*<", r"\1, …<", body[start:end])  # "3 seconds ago"
+    return re.sub(r"\d+", "#", timeless)
+
+
+def test_a_changed_poll_costs_the_same_at_200_entries_as_at_10(app: Flask) -> None:
+    phone = Phone(app)
+    short, short_body = a_changed_poll(app, phone, logged_match(phone, 10))
+    long, long_body = a_changed_poll(app, phone, logged_match(phone, 200))
+    assert short == long
+    assert len(log_part(short_body)) == len(log_part(long_body))
+    print(f"changed poll: {short} statements; {len(short_body)} / {len(long_body)} bytes,")
+    print(f"log pieces {len(log_part(short_body))} / {len(log_part(long_body))}")
+
+
+def test_a_changed_poll_adds_the_new_line_on_top(app: Flask) -> None:
+    phone = Phone(app)
+    match_id = logged_match(phone, 25)
+    _sent, body = a_changed_poll(app, phone, match_id)
+    answer = parse(body)
+    assert not answer.find(id="log")
+    added = answer.find("ol", **{"hx-swap-oob": "afterbegin:#log-entries"})
+    assert added is not None
+    assert [line.attrs["id"] for line in added.find_all("li")] == ["log-26"]
+    assert "Round: Ann 0 · Bob 4 · Cy 0" in added.text()
+    times = [n for n in answer.find_all("div", class_="entry-meta") if n.attrs.get("hx-swap-oob")]
+    assert [n.attrs["id"] for n in times] == [f"log-by-{seq}" for seq in range(25, 16, -1)]
+    assert "Show all 26 entries" in answer.by_id("log-more").text()
+
+
+def test_an_undo_or_a_large_gap_brings_the_newest_lines_whole(app: Flask) -> None:
+    phone = Phone(app)
+    match_id = logged_match(phone, 15)
+    known = shown_version(phone, match_id)
+    another_phone_enters(phone, match_id, {"type": "undo"}, undoes=15)
+    answer = parse(phone.get(f"/m/{match_id}/live?v={known}", hx=True).get_data(as_text=True))
+    whole = answer.by_id("log")
+    assert len(whole.find_all("li")) == LOG_WINDOW
+    assert "undone" in whole.find_all("li")[1].text()
+
+    known = shown_version(phone, match_id)
+    for _ in range(LOG_WINDOW):
+        another_phone_enters(phone, match_id, {"type": "round", "heads": [1, 1, 1]})
+    answer = parse(phone.get(f"/m/{match_id}/live?v={known}", hx=True).get_data(as_text=True))
+    assert len(answer.by_id("log").find_all("li")) == LOG_WINDOW
+    assert not answer.find("ol", **{"hx-swap-oob": "afterbegin:#log-entries"})
