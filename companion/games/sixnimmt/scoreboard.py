@@ -14,18 +14,31 @@ from ..base import Running, cumulative
 from .table import table_view
 from .words import heads_label, round_label
 
+ROUNDS_SHOWN = 6
+"""Rounds an open sheet shows row by row; the earlier ones fold into one row of their totals, so
+the scoreboard (sent with every tap and poll) costs the same however long the match runs. Every
+round stays in the log, and the finished sheet lists them all."""
+
 
 def board(sheet: Sheet[SixNimmtState]) -> dict[str, Any]:
-    """Rounds as rows, running totals, leaders and how far each player is from the end."""
+    """The latest rounds as rows (every round once the match is over), the earlier ones folded
+    into their totals, running totals, leaders and how far each player is from the end."""
     state = sheet.state
     totals = state.totals()
-    running, acc = [], [0] * len(totals)
-    for heads in state.rounds:
+    shown = len(state.rounds) if not sheet.match.is_open else ROUNDS_SHOWN
+    first = max(len(state.rounds) - shown, 0)
+    acc = list(totals)
+    for heads in state.rounds[first:]:
+        acc = [a - h for a, h in zip(acc, heads, strict=True)]
+    earlier = {"last": first, "totals": list(acc)} if first else None
+    rows = []
+    for number, heads in enumerate(state.rounds[first:], start=first + 1):
         acc = [a + h for a, h in zip(acc, heads, strict=True)]
-        running.append(list(zip(heads, acc, strict=True)))
+        rows.append({"number": number, "cells": list(zip(heads, acc, strict=True))})
     leaders = [i for i, t in enumerate(totals) if t == min(totals)] if state.rounds else []
     return {
-        "rounds": running,
+        "rounds": rows,
+        "earlier": earlier,
         "totals": totals,
         "leaders": leaders,
         "margins": margins(state, totals),
