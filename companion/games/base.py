@@ -154,6 +154,10 @@ class Seam(Generic[State]):
 
     slug: str
     scoreboard_template: str
+    scoreboard_notes_template: str | None = None
+    """Notes under the scoreboard that stay true all match long (what a row means): part of the
+    page only, so the answers to taps and polls, which replace the scoreboard, do not carry them.
+    The stylesheet hides them once the scoreboard shows the match over (``data-over``)."""
     outcome_template: str | None = None
     """A template that replaces the winners line once the match is over (The Game's rating)."""
     cooperative: bool = False

@@ -26,6 +26,7 @@ def register(app: Flask) -> None:
     app.url_map.converters["int"] = DatabaseInt
     from . import (
         charts,
+        dedent,
         deletion,
         groups,
         host,
@@ -40,6 +41,7 @@ def register(app: Flask) -> None:
     )
 
     template_helpers.init_app(app)
+    dedent.init_app(app)
     offline.init_app(app)
     app.jinja_env.trim_blocks = True
     app.jinja_env.lstrip_blocks = True

@@ -12,6 +12,7 @@ from urllib.parse import parse_qs, urlsplit
 from flask import request
 from flask_babel import format_timedelta
 from flask_babel import gettext as _
+from markupsafe import Markup
 
 from ..games import seam_for
 from ..models import Match, Membership
@@ -122,19 +123,24 @@ class LogLines(Sequence[dict[str, Any]]):
         }
 
 
-def by_line(sheet: Sheet, entry: Line) -> str:
-    """ "From Mia's phone, 2 minutes ago": the phone that made an entry, named by its seat then."""
+def by_line(sheet: Sheet, entry: Line) -> Markup:
+    """ "From Mia's phone, 2 minutes ago": the phone that made an entry, named by its seat then,
+    and the time as a ``<time>`` the page's script keeps counting (so no answer has to bring the
+    shown lines' times up to date; without JavaScript the page is reloaded on every change)."""
     moment = ago(when(entry))
     if entry.seat is not None and entry.seat < len(sheet.players):
-        return _("from %(name)s's phone, %(when)s", name=sheet.players[entry.seat], when=moment)
+        text = _("from %(name)s's phone, %(when)s")
+        return Markup(text) % {"name": sheet.players[entry.seat], "when": moment}
     if entry.device_id is None:
-        return _("from an imported sheet, %(when)s", when=moment)
-    return _("from the host's phone, %(when)s", when=moment)
+        return Markup(_("from an imported sheet, %(when)s")) % {"when": moment}
+    return Markup(_("from the host's phone, %(when)s")) % {"when": moment}
 
 
-def ago(moment: datetime) -> str:
-    """How long ago ``moment`` was, in words ("5 minutes ago")."""
-    return str(format_timedelta(moment - datetime.now(UTC), add_direction=True))
+def ago(moment: datetime) -> Markup:
+    """How long ago ``moment`` was, in words ("5 minutes ago"), marked with the moment itself."""
+    words = format_timedelta(moment - datetime.now(UTC), add_direction=True)
+    stamp = moment.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+    return Markup('<time datetime="%s">%s</time>') % (stamp, words)
 
 
 def when(entry: Line) -> datetime:

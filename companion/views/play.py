@@ -45,7 +45,8 @@ def seen(member: Membership) -> None:
 @bp.get("/m/<int:match_id>/live")
 def live(match_id: int) -> Response:
     """The poll: 204 while nothing changed, else the fresh scoreboard (and log, seats) fragments;
-    the log's new lines only, with the shown lines' times, when that is all that changed."""
+    the log's new lines only when that is all that changed (the shown lines count their own
+    times in the page)."""
     known = request.args.get("v", type=int)
     if known is not None and known == member_version(match_id):
         g.quiet_session = True

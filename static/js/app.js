@@ -244,4 +244,32 @@
     empty.value = name;
     chip.setAttribute("aria-pressed", "true");
   });
+
+  // The log's times count on in the page: each <time datetime> says how long ago in the page's
+  // language, with the units the server's words use (a unit once 85% of it has passed), so no
+  // answer has to re-send the shown lines' times. The phone's clock may be off: the offset comes
+  // from the server's Date header, and until one answer has given it the server's words stay.
+  const UNITS = [["year", 31536000], ["month", 2592000], ["week", 604800], ["day", 86400],
+    ["hour", 3600], ["minute", 60], ["second", 1]];
+  let clockOffset = null;
+  function howLongAgo(seconds, words) {
+    const [unit, size] = UNITS.find(function (u) { return seconds / u[1] >= 0.85; }) || UNITS[6];
+    return words.format(-Math.max(1, Math.round(seconds / size)), unit);
+  }
+  function countTimes() {
+    if (clockOffset === null || !window.Intl || !Intl.RelativeTimeFormat) return;
+    const words = new Intl.RelativeTimeFormat(document.documentElement.lang || undefined);
+    const now = Date.now() + clockOffset;
+    document.querySelectorAll("time[datetime]").forEach(function (el) {
+      const at = Date.parse(el.getAttribute("datetime"));
+      if (!isNaN(at)) el.textContent = howLongAgo(Math.max(0, (now - at) / 1000), words);
+    });
+  }
+  document.addEventListener("htmx:afterRequest", function (event) {
+    const xhr = event.detail.xhr;
+    const sent = xhr && Date.parse(xhr.getResponseHeader("Date") || "");
+    if (sent) clockOffset = sent - Date.now();
+  });
+  document.addEventListener("htmx:afterSettle", countTimes);
+  setInterval(countTimes, 15000);
 })();

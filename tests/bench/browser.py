@@ -11,15 +11,39 @@ decoded here before the page is read.
 from __future__ import annotations
 
 import gzip
+import re
 from dataclasses import dataclass
 from typing import Any
 
 import brotli
 
+from ..conftest import Phone
 from ..web.helpers import Node, parse
 
 ACCEPT = {"Accept-Encoding": "br, gzip"}
 """What every current phone browser sends."""
+
+
+TOKEN = re.compile(r'name="csrf_token"[^>]*value="([^"]+)"')
+
+
+class TokenPhone(Phone):
+    """A phone on an app with CSRF protection on, as the real app runs: the forms it reads carry
+    their tokens (and every answer renders and checks them); a post sent without one, such as
+    a seat claimed while tables are set up, carries the session's token in ``X-CSRFToken``."""
+
+    token: str | None = None
+
+    def post(
+        self, url: str, data: dict[str, Any] | None = None, hx: bool = False, **kwargs: Any
+    ) -> Any:
+        """POST with this session's token."""
+        if self.token is None:
+            found = TOKEN.search(self.get("/new/sixnimmt").get_data(as_text=True))
+            assert found, "no CSRF token on the new-match page: is CSRF protection on?"
+            self.token = found.group(1)
+        headers = {"X-CSRFToken": self.token, **kwargs.pop("headers", {})}
+        return super().post(url, data, hx, headers=headers, **kwargs)
 
 
 def body_of(response: Any) -> bytes:

@@ -32,6 +32,7 @@ from companion.extensions import db
 from companion.models import Entry, Match, Player, Seat
 
 from ..conftest import Phone, make_app
+from .browser import TokenPhone
 from .inprocess import add_bare, fastest
 
 SIZES = (10, 1_000, 5_000)
@@ -148,9 +149,9 @@ def rebuild_figures(app: Flask) -> None:
 
 def group_of(tmp: Path, size: int) -> tuple[Flask, Phone, int, int]:
     """An app whose group has ``size`` finished matches; the phone, the group and Bob's id."""
-    app = make_app(tmp)
+    app = make_app(tmp, WTF_CSRF_ENABLED=True)
     add_bare(app)
-    phone = Phone(app)
+    phone = TokenPhone(app)
     match_id = finished_match(phone)
     copy_match(app, match_id, size - 1)
     rebuild_figures(app)

@@ -33,7 +33,7 @@ from companion.games.base import one_time_key
 from companion.models import Entry, Match
 
 from ..conftest import Phone, make_app, shut_down
-from .browser import ACCEPT, Screen, body_of, text_of
+from .browser import ACCEPT, Screen, TokenPhone, body_of, text_of
 
 NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve"]
 HEADS = [[n % 5, 1, 2, 3, 0] for n in range(5)]
@@ -111,7 +111,7 @@ class Guest:
     """A measured phone: its client on the measured app and what its screen shows per match."""
 
     def __init__(self, app: Flask) -> None:
-        self.phone = Phone(app)
+        self.phone = TokenPhone(app)
         self.screens: dict[int, Screen] = {}
 
     def sit(self, match_id: int, seat: int) -> None:
@@ -141,6 +141,7 @@ class Guest:
         """One round from the entry form on screen: CPU seconds and the answer's bytes."""
         screen = self.screens[match_id]
         fields = screen.hidden("heads")
+        assert "heads-csrf_token" in fields, "the measured form carries no CSRF token"
         fields.update({f"heads-seat{i}": str(h) for i, h in enumerate(HEADS[screen.version % 5])})
         url = f"/m/{match_id}/entry/heads"
         spent, answer = timed(lambda: self.phone.post(url, fields, hx=True, headers=ACCEPT))
@@ -162,11 +163,11 @@ class Tables:
 
     def __init__(self, tmp: Path, bare: Callable[[Flask], None]) -> None:
         url = f"sqlite:///{tmp / 'tables.sqlite'}"
-        self.app = make_app(tmp, SQLALCHEMY_DATABASE_URI=url)
+        self.app = make_app(tmp, SQLALCHEMY_DATABASE_URI=url, WTF_CSRF_ENABLED=True)
         bare(self.app)
         self.writer = create_app(
-            {key: self.app.config[key] for key in SHARED_CONFIG}
-        )  # the same database and secret, its own caches: another worker
+            {**{key: self.app.config[key] for key in SHARED_CONFIG}, "WTF_CSRF_ENABLED": False}
+        )  # the same database and secret, its own caches: another worker; its host is not timed
         self.host = Host(self.writer)
         self.guests = [Guest(self.app) for _ in range(4)]
         self.matches: list[int] = []

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from ..conftest import Phone, make_app, shut_down
-from .browser import ACCEPT, body_of, text_of
+from .browser import ACCEPT, TokenPhone, body_of, text_of
 
 GAMES: dict[str, dict[str, str]] = {
     "sixnimmt": {"variant": "base", "end": "gt66"},
@@ -92,9 +92,11 @@ def game_weight(phone: Phone, game: str) -> Weight:
 def weights(tmp: Path) -> list[Weight]:
     """Every game's weights, on one fresh app."""
     tmp.mkdir(parents=True, exist_ok=True)
-    app = make_app(tmp, SQLALCHEMY_DATABASE_URI=f"sqlite:///{tmp / 'weight.sqlite'}")
+    app = make_app(
+        tmp, SQLALCHEMY_DATABASE_URI=f"sqlite:///{tmp / 'weight.sqlite'}", WTF_CSRF_ENABLED=True
+    )
     try:
-        phone = Phone(app)
+        phone = TokenPhone(app)
         return [game_weight(phone, game) for game in GAMES]
     finally:
         shut_down(app)

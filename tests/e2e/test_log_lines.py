@@ -3,6 +3,7 @@ an older line's undo still goes through, and earlier entries are one tap away.""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 from .helpers import Phone, claim, enter_round, expect, join_with_code, start_match
@@ -73,3 +74,29 @@ def test_an_opened_full_log_stays_open_through_answers_and_polls(
     expect(a.page.locator("#log-more a")).to_have_count(0)
     a.check()
     b.check()
+
+
+AGO = """(line, hours) => {
+  line.querySelector("time").setAttribute(
+    "datetime", new Date(Date.now() - hours * 3600 * 1000).toISOString());
+  const detail = {elt: document.body, target: document.body};
+  document.body.dispatchEvent(new CustomEvent("htmx:afterSettle", {bubbles: true, detail}));
+}"""
+"""Make a log line's entry ``hours`` old, then let the page count its times as after a swap."""
+
+
+def test_the_log_times_count_on_in_the_page_in_its_language(
+    phones: Callable[..., Phone],
+) -> None:
+    for name, locale, words in (("A", "en-US", "3 hours ago"), ("I", "it-IT", "3 ore fa")):
+        phone = phones(name, locale=locale)
+        page = phone.goto("/new/sixnimmt")
+        for seat, player in enumerate(["Ann", "Bob", "Cy"]):
+            page.locator(f"#new-match input[name=p{seat}]").fill(player)
+        page.locator("#new-match button[type=submit]").click()
+        page.wait_for_url(re.compile(r"/m/\d+$"))
+        enter_round(phone, [1, 2, 3])  # an answer: the page now knows the server's clock
+        line = page.locator("#log-entries > li").first
+        line.evaluate(AGO, 3)
+        expect(line.locator("time")).to_have_text(words)
+        phone.check()

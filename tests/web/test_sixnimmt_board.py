@@ -46,8 +46,10 @@ def test_the_latest_rounds_show_and_the_earlier_fold_into_their_totals(app: Flas
     ann = sum(n % 2 for n in range(played))
     assert last[1].split() == [str((played - 1) % 2), str(ann)]
     assert last[2].split() == ["1", str(played)]
-    page = phone.get(f"/m/{match_id}").get_data(as_text=True)
-    assert "Rounds 1–4 are added up in the first row" in page
+    folded = scoreboard(phone, match_id).find("tr", class_="earlier")
+    assert folded is not None
+    link = folded.find("a")
+    assert link is not None and link.attrs["href"] == "#log"  # every round is in the log
 
 
 def test_a_short_match_shows_every_round_and_no_folded_row(app: Flask) -> None:
@@ -55,7 +57,7 @@ def test_a_short_match_shows_every_round_and_no_folded_row(app: Flask) -> None:
     match_id = logged_match(phone, ROUNDS_SHOWN)
     rows = body_rows(scoreboard(phone, match_id))
     assert [row[0] for row in rows] == [str(n) for n in range(1, ROUNDS_SHOWN + 1)]
-    assert "added up" not in phone.get(f"/m/{match_id}").get_data(as_text=True)
+    assert scoreboard(phone, match_id).find("tr", class_="earlier") is None
 
 
 def test_a_tap_carries_as_many_scoreboard_rows_at_200_entries_as_at_10(app: Flask) -> None:
@@ -82,3 +84,18 @@ def test_a_finished_match_lists_every_round(app: Flask) -> None:
         assert not match.is_open
     rows = body_rows(scoreboard(phone, match_id))
     assert [row[0] for row in rows] == [str(n) for n in range(1, ROUNDS_SHOWN + 4)]
+    page = parse(phone.get(f"/m/{match_id}").get_data(as_text=True))
+    assert "data-over" in page.by_id("scoreboard").attrs  # the notes under it hide
+
+
+def test_what_room_left_means_comes_with_the_page_not_with_every_tap(app: Flask) -> None:
+    phone = Phone(app)
+    match_id = phone.new_match(PLAYERS)  # ends past 66 heads: the sheet shows the room left
+    phone.claim(match_id, 0)
+    page = parse(phone.get(f"/m/{match_id}").get_data(as_text=True))
+    assert "heads a player can still take" in page.by_id("scoreboard-notes").text()
+    assert "Room left" in page.by_id("scoreboard").text()
+    answer = round_answer(phone, match_id)
+    assert "Room left" in answer.by_id("scoreboard").text()
+    assert not answer.find(id="scoreboard-notes")
+    assert "data-over" not in answer.by_id("scoreboard").attrs

@@ -22,6 +22,7 @@ class SixNimmtSeam(Seam[SixNimmtState]):
 
     slug = "sixnimmt"
     scoreboard_template = "games/sixnimmt/_scoreboard.html"
+    scoreboard_notes_template = "games/sixnimmt/_notes.html"
     lower_is_better = True
     """Bull heads: the fewer the better."""
 
