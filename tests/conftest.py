@@ -58,6 +58,19 @@ def fresh_database(app: Flask) -> None:
     db.session.commit()
 
 
+PATIENT_DATABASE = {
+    "DB_DEADLINE_SECONDS": 30.0,
+    "DB_STATEMENT_TIMEOUT_MS": 30_000,
+    "DB_LOCK_TIMEOUT_MS": 30_000,
+    "DB_BUSY_TIMEOUT_MS": 30_000,
+    "DB_POOL_TIMEOUT": 30,
+}
+"""The database limits of the apps under test. The app's own (3-4 s, config.py) turn a database
+that hangs into a 503; on a CI machine loaded beside a CPU hog, a request that takes
+milliseconds can take seconds, and those limits would fail tests that are not about them. The
+tests of the limits (a frozen database, a busy file, the pool) set their own."""
+
+
 def make_app(tmp_path: Path, **overrides: Any) -> Flask:
     """An app on a fresh database: a temp SQLite file, or TEST_DATABASE_URL emptied first."""
     config = {
@@ -67,6 +80,7 @@ def make_app(tmp_path: Path, **overrides: Any) -> Flask:
         "WTF_CSRF_ENABLED": False,
         "RATELIMIT_ENABLED": False,
         "PUBLIC_URL": "http://table.test",
+        **PATIENT_DATABASE,
     }
     config.update(overrides)
     app = create_app(config)

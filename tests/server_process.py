@@ -22,7 +22,7 @@ from flask import Flask
 
 from companion import create_app
 
-from .conftest import CREATED, TEST_DATABASE_URL, fresh_database
+from .conftest import CREATED, PATIENT_DATABASE, TEST_DATABASE_URL, fresh_database
 
 GUNICORN = Path(sys.executable).with_name("gunicorn")
 SECRET = "server-process-secret"
@@ -43,6 +43,7 @@ def server_config(database_url: str, **overrides: Any) -> dict[str, Any]:
         "SECRET_KEY": SECRET,
         "RATELIMIT_ENABLED": False,
         "PUBLIC_URL": None,
+        **PATIENT_DATABASE,
         **overrides,
     }
 

@@ -7,9 +7,10 @@ compiles it costs nothing per request (a response filter would cost every reques
 ``trim_blocks`` / ``lstrip_blocks`` only trim around block tags, and no maintained package does
 this at compile time, so it is the few lines below.
 
-Only the spaces and tabs that open a line go; the line break stays, so words split over lines
-stay apart. The templates hold no ``<pre>``, ``<textarea>`` nor string literal spanning lines
-(where indentation would be content): ``tests/web/test_dedent.py`` keeps it that way.
+The spaces and tabs that open a line become one space: where ``trim_blocks`` takes away the
+line break after a block tag, that space still keeps two attributes (or two words) apart, as
+the indentation did. The templates hold no ``<pre>``, ``<textarea>`` nor string literal
+spanning lines (where indentation would be content): ``tests/web/test_dedent.py`` keeps it so.
 """
 
 from __future__ import annotations
@@ -23,11 +24,11 @@ INDENTATION = re.compile(r"\n[ \t]+")
 
 
 class Dedent(Extension):
-    """Drop the indentation of every template line before compiling it."""
+    """Shrink the indentation of every template line to one space before compiling it."""
 
     def preprocess(self, source: str, name: str | None, filename: str | None = None) -> str:
-        """The source with each line's leading spaces and tabs removed."""
-        return INDENTATION.sub("\n", source).lstrip(" \t")
+        """The source with each line's leading spaces and tabs made one space."""
+        return INDENTATION.sub("\n ", source)
 
 
 def init_app(app: Flask) -> None:

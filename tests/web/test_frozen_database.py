@@ -19,6 +19,7 @@ import pytest
 from flask import Flask
 from sqlalchemy import event
 
+from companion.config import defaults
 from companion.extensions import db
 from companion.models import Entry
 
@@ -148,7 +149,9 @@ def test_a_write_cut_off_during_its_commit_is_safe_to_send_again(
 
 @needs_pg
 def test_the_connections_carry_the_timeouts(tmp_path: Path) -> None:
-    app = make_app(tmp_path)
+    own = defaults(str(tmp_path))  # the app's limits, not the patient ones of the other tests
+    limits = ("DB_STATEMENT_TIMEOUT_MS", "DB_LOCK_TIMEOUT_MS", "DB_CONNECT_TIMEOUT")
+    app = make_app(tmp_path, **{name: own[name] for name in limits})
     with app.app_context():
         settings = dict(
             db.session.execute(
