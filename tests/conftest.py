@@ -68,7 +68,16 @@ PATIENT_DATABASE = {
 """The database limits of the apps under test. The app's own (3-4 s, config.py) turn a database
 that hangs into a 503; on a CI machine loaded beside a CPU hog, a request that takes
 milliseconds can take seconds, and those limits would fail tests that are not about them. The
-tests of the limits (a frozen database, a busy file, the pool) set their own."""
+tests of the limits (a frozen database, a busy file, the pool) set their own, or take the app's
+with :func:`own_limits`."""
+
+
+def own_limits() -> dict[str, Any]:
+    """The app's own database limits (config.py), for the tests that are about them."""
+    from companion.config import defaults
+
+    shipped = defaults("")
+    return {name: shipped[name] for name in PATIENT_DATABASE}
 
 
 def make_app(tmp_path: Path, **overrides: Any) -> Flask:

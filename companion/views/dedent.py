@@ -1,4 +1,4 @@
-"""Templates lose their indentation when they are compiled, not when they render.
+"""Templates lose most of their indentation when they are compiled, not when they render.
 
 The templates are indented for the people who read them; a phone needs none of it. Every answer
 to a tap or a poll carries a few fragments, and the spaces that open each of their lines are a
@@ -9,8 +9,12 @@ this at compile time, so it is the few lines below.
 
 The spaces and tabs that open a line become one space: where ``trim_blocks`` takes away the
 line break after a block tag, that space still keeps two attributes (or two words) apart, as
-the indentation did. The templates hold no ``<pre>``, ``<textarea>`` nor string literal
-spanning lines (where indentation would be content): ``tests/web/test_dedent.py`` keeps it so.
+the indentation did. A line that itself opens with a block tag loses even that space to
+``lstrip_blocks``, as it lost its indentation before: such a tag carries its own leading space
+inside (``{% if oob %} hx-swap-oob="true"{% endif %}``).
+
+The templates hold no ``<pre>``, ``<textarea>`` nor string literal spanning lines (where
+indentation would be content): ``tests/web/test_dedent.py`` keeps it so.
 """
 
 from __future__ import annotations

@@ -126,7 +126,8 @@ class LogLines(Sequence[dict[str, Any]]):
 def by_line(sheet: Sheet, entry: Line) -> Markup:
     """ "From Mia's phone, 2 minutes ago": the phone that made an entry, named by its seat then,
     and the time as a ``<time>`` the page's script keeps counting (so no answer has to bring the
-    shown lines' times up to date; without JavaScript the page is reloaded on every change)."""
+    shown lines' times up to date; without JavaScript a page shows the times it was rendered
+    with, as it shows every other part)."""
     moment = ago(when(entry))
     if entry.seat is not None and entry.seat < len(sheet.players):
         text = _("from %(name)s's phone, %(when)s")

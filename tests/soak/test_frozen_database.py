@@ -15,7 +15,7 @@ from urllib.parse import urlsplit
 import pytest
 import requests
 
-from ..conftest import TEST_DATABASE_URL
+from ..conftest import TEST_DATABASE_URL, own_limits
 from ..server_process import HttpPhone, Server, prepare_database
 from ..web.freezer import Freezer
 
@@ -71,7 +71,9 @@ def test_a_frozen_database_answers_within_5_seconds_and_recovers(
     parts = urlsplit(TEST_DATABASE_URL)
     freezer = Freezer((parts.hostname or "127.0.0.1", parts.port or 5432))
     app, _url = prepare_database(tmp_path)
-    server = Server(freezer.url_for(TEST_DATABASE_URL), log=tmp_path / "gunicorn.log").start()
+    limits = own_limits()  # a 503 within seconds, not the patient limits of the other tests
+    server = Server(freezer.url_for(TEST_DATABASE_URL), log=tmp_path / "gunicorn.log", **limits)
+    server.start()
     pollers = []
     try:
         for _ in range(3):

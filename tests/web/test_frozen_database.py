@@ -19,11 +19,10 @@ import pytest
 from flask import Flask
 from sqlalchemy import event
 
-from companion.config import defaults
 from companion.extensions import db
 from companion.models import Entry
 
-from ..conftest import TEST_DATABASE_URL, Phone, count, make_app
+from ..conftest import TEST_DATABASE_URL, Phone, count, make_app, own_limits
 from .freezer import Freezer
 
 TRY_AGAIN = "Nothing was saved: try again in a moment."
@@ -50,8 +49,7 @@ def proxied_app(tmp_path: Path, freezer: Freezer, **config: Any) -> Flask:
     return make_app(
         tmp_path,
         SQLALCHEMY_DATABASE_URI=freezer.url_for(TEST_DATABASE_URL),
-        DB_DEADLINE_SECONDS=DEADLINE,
-        **config,
+        **{**own_limits(), "DB_DEADLINE_SECONDS": DEADLINE, **config},
     )
 
 
@@ -149,9 +147,7 @@ def test_a_write_cut_off_during_its_commit_is_safe_to_send_again(
 
 @needs_pg
 def test_the_connections_carry_the_timeouts(tmp_path: Path) -> None:
-    own = defaults(str(tmp_path))  # the app's limits, not the patient ones of the other tests
-    limits = ("DB_STATEMENT_TIMEOUT_MS", "DB_LOCK_TIMEOUT_MS", "DB_CONNECT_TIMEOUT")
-    app = make_app(tmp_path, **{name: own[name] for name in limits})
+    app = make_app(tmp_path, **own_limits())  # not the patient limits of the other tests
     with app.app_context():
         settings = dict(
             db.session.execute(

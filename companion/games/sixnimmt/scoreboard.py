@@ -15,9 +15,9 @@ from .table import table_view
 from .words import heads_label, round_label
 
 ROUNDS_SHOWN = 6
-"""Rounds an open sheet shows row by row; the earlier ones fold into one row of their totals, so
-the scoreboard (sent with every tap and poll) costs the same however long the match runs. Every
-round stays in the log, and the finished sheet lists them all."""
+"""Rounds an open sheet shows row by row; the earlier ones (two or more) fold into one row of
+their totals, so the scoreboard (sent with every tap and poll) costs the same however long the
+match runs. Every round stays in the log, and the finished sheet lists them all."""
 
 
 def board(sheet: Sheet[SixNimmtState]) -> dict[str, Any]:
@@ -25,8 +25,9 @@ def board(sheet: Sheet[SixNimmtState]) -> dict[str, Any]:
     into their totals, running totals, leaders and how far each player is from the end."""
     state = sheet.state
     totals = state.totals()
-    shown = len(state.rounds) if not sheet.match.is_open else ROUNDS_SHOWN
-    first = max(len(state.rounds) - shown, 0)
+    first = len(state.rounds) - ROUNDS_SHOWN if sheet.match.is_open else 0
+    if first < 2:  # a single earlier round keeps its own row
+        first = 0
     acc = list(totals)
     for heads in state.rounds[first:]:
         acc = [a - h for a, h in zip(acc, heads, strict=True)]
