@@ -18,7 +18,7 @@ from companion.live import postgres as doorbell_pg
 from companion.live.doorbell import CHANNEL, Broker, broker, ring_later
 from companion.live.postgres import APPLICATION_NAME, ensure_listener
 
-from ..conftest import TEST_DATABASE_URL, Phone, make_app
+from ..conftest import TEST_DATABASE_URL, Phone, make_app, own_limits
 from .helpers import match_row, table
 
 WAIT = 5.0
@@ -129,13 +129,17 @@ def test_host_changes_and_seat_claims_ring_too(phone: Phone, other: Phone) -> No
 
 
 def test_sqlite_connections_use_wal_a_busy_timeout_and_foreign_keys(tmp_path: Path) -> None:
-    app: Flask = make_app(tmp_path, SQLALCHEMY_DATABASE_URI=f"sqlite:///{tmp_path / 'wal.sqlite'}")
+    limits = own_limits()  # the app's busy timeout, not the patient one of the other tests
+    url = f"sqlite:///{tmp_path / 'wal.sqlite'}"
+    app: Flask = make_app(tmp_path, SQLALCHEMY_DATABASE_URI=url, **limits)
     with app.app_context():
         pragma = {
             name: db.session.execute(sa.text(f"PRAGMA {name}")).scalar()
             for name in ("journal_mode", "busy_timeout", "foreign_keys")
         }
-    assert pragma == {"journal_mode": "wal", "busy_timeout": 4000, "foreign_keys": 1}
+    busy = limits["DB_BUSY_TIMEOUT_MS"]
+    assert busy == 4000
+    assert pragma == {"journal_mode": "wal", "busy_timeout": busy, "foreign_keys": 1}
 
 
 def test_server_databases_check_pooled_connections_before_use(tmp_path: Path) -> None:
