@@ -18,7 +18,13 @@ from ..sheet import Sheet, replay
 from ..writes import can_write, submit_choice, submit_entry, submit_undo
 from .log_lines import log_rows, news_since
 from .reply import go, no_change, render, wants_fragment
-from .sheet_context import invite_context, sheet_context, tv_context
+from .sheet_context import (
+    invite_context,
+    play_context,
+    sheet_context,
+    table_context,
+    tv_context,
+)
 from .sheet_replies import answer
 
 bp = Blueprint("play", __name__)
@@ -44,9 +50,11 @@ def seen(member: Membership) -> None:
 
 @bp.get("/m/<int:match_id>/live")
 def live(match_id: int) -> Response:
-    """The poll: 204 while nothing changed, else the fresh scoreboard (and log, seats) fragments;
-    the log's new lines only when that is all that changed (the shown lines count their own
-    times in the page)."""
+    """The poll: 204 while nothing changed, else the fresh scoreboard and log, with the entry
+    panel when the phone says its own is untouched (``entry=<kind>``, so that it needs no second
+    request). When only new moves arrived, the log's new lines go on top (the shown ones count
+    their own times in the page) and the seats, seat requests, invite and host panel, which no
+    move changes, are left as they are."""
     known = request.args.get("v", type=int)
     if known is not None and known == member_version(match_id):
         g.quiet_session = True
@@ -54,10 +62,15 @@ def live(match_id: int) -> Response:
     match, member = member_view_or_404(match_id)
     seen(member)
     current = replay(match)
-    context = sheet_context(match, member, current)
+    panel = request.args.get("entry")
+    context = play_context(match, member, current, kind=panel)
     added = news_since(known, match, current)
+    moves_only = added is not None and match.is_open
+    if not moves_only:
+        context.update(table_context(match, member))
     if added is not None:  # the phone's log lacks only the newest lines: they go on top
         context["log_added"] = context["log"][:added]
+    context.update(moves_only=moves_only, panel=panel is not None)
     return render("play/sheet.html", "play/_live.html", **context)
 
 

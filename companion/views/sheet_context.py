@@ -34,9 +34,31 @@ def sheet_context(
 ) -> dict[str, Any]:
     """Template context of the sheet page; ``member`` None means the read-only viewer;
     ``kept`` marks a form that came back filled after a conflict."""
+    context = play_context(
+        match, member, sheet, kind=kind, forms=forms, error=error, notice=notice, kept=kept
+    )
+    context.update(table_context(match, member))
+    return context
+
+
+def play_context(
+    match: AnyMatch,
+    member: Membership | None,
+    sheet: Sheet,
+    *,
+    kind: str | None = None,
+    forms: dict[str, Any] | None = None,
+    error: str | None = None,
+    notice: str | None = None,
+    kept: bool = False,
+) -> dict[str, Any]:
+    """What a move can change: the scoreboard, the log and the entry panel. A poll that finds
+    only new moves sends just these (:func:`table_context` is what seats, seat requests and
+    host actions change)."""
     seam = seam_for(match.game)
     sheet.pending = pending_for(match)
-    writer = member is not None and (member.seat is not None or is_host(match))
+    host = member is not None and is_host(match)
+    writer = member is not None and (member.seat is not None or host)
     context: dict[str, Any] = {
         "match": match,
         "sheet": sheet,
@@ -46,13 +68,10 @@ def sheet_context(
         "outcome": sheet.outcome,
         "member": member,
         "me": member.seat if member else None,
-        "host": member is not None and is_host(match),
+        "host": host,
         "writer": writer,
         "log": log_rows(match, sheet, writer, member),
         "last_seq": last_effective(sheet),
-        "seats": seat_rows(match),
-        "asks": requests_for(match, member, member is not None and is_host(match)),
-        "my_ask": seat_name(match, member.asks_seat) if member else None,
         "error": error,
         "notice": notice,
         "kept": kept,
@@ -62,6 +81,20 @@ def sheet_context(
     }
     if member is not None:
         context.update(entry_context(match, sheet, kind, forms or {}))
+    return context
+
+
+def table_context(match: AnyMatch, member: Membership | None) -> dict[str, Any]:
+    """Who sits where, the seat requests this phone answers and the invite: none of it moves
+    with a move (a code's idle clock restarts with every move, so it cannot expire between
+    two), so a poll that finds only new moves leaves them out."""
+    host = member is not None and is_host(match)
+    context: dict[str, Any] = {
+        "seats": seat_rows(match),
+        "asks": requests_for(match, member, host),
+        "my_ask": seat_name(match, member.asks_seat) if member else None,
+    }
+    if member is not None:
         context.update(invite_context(match))
     return context
 

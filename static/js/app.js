@@ -61,6 +61,25 @@
     const sent = window.htmx.ajax("GET", url, { target: "#entry", swap: "outerHTML", headers: headers || {} });
     if (sent && sent.catch) sent.catch(function () {});
   }
+  // A poll brings the entry panel along when the phone's own is untouched (a pristine form or a
+  // "waiting" notice): it asks with entry=<its kind>, so a new version needs no second request.
+  // The panel's copy is dropped if someone started typing while the poll was on its way.
+  function followedPanel() {
+    const waiting = document.querySelector("#entry [data-entry-waiting]");
+    if (waiting) return waiting.dataset.refresh;
+    const form = document.querySelector("#entry form[data-entry]");
+    return form && !form.dataset.dirty ? form.dataset.refresh : null;
+  }
+  document.addEventListener("htmx:configRequest", function (event) {
+    const el = event.detail.elt;
+    const refresh = el && el.hasAttribute && el.hasAttribute("data-poll") && followedPanel();
+    if (refresh) event.detail.parameters.entry = new URL(refresh, location.href).searchParams.get("entry") || "";
+  });
+  document.addEventListener("htmx:oobBeforeSwap", function (event) {
+    if (!event.detail.target || event.detail.target.id !== "entry") return;
+    const form = document.querySelector("#entry form[data-entry]");
+    if (form && form.dataset.dirty) event.detail.shouldSwap = false;
+  });
   document.addEventListener("htmx:afterSwap", function (event) {
     const target = event.detail.target;
     if (!target || target.id !== "scoreboard" || !window.htmx) return;

@@ -1,8 +1,9 @@
 """What a phone's browser does with an answer, as far as the bench needs it.
 
 The server-time budgets count every request a phone makes on the way a real phone takes it, so
-the bench has to ask for the same follow-up requests as ``static/app.js``: after a poll brings a
-new scoreboard, a pristine entry form whose version is older asks for a fresh entry panel
+the bench has to ask the way ``static/app.js`` does: a poll says which entry panel the phone
+shows while it is untouched (``entry=<kind>``), and after a poll brings a new scoreboard, a
+pristine entry form whose version is still older asks for a fresh entry panel
 (``X-Follow-Sheet: 1``), and a "waiting" panel of another version asks for its own refresh.
 Answers come compressed (every current phone sends ``Accept-Encoding: br, gzip``); they are
 decoded here before the page is read.
@@ -14,6 +15,7 @@ import gzip
 import re
 from dataclasses import dataclass
 from typing import Any
+from urllib.parse import parse_qs, urlencode, urlsplit
 
 import brotli
 
@@ -78,6 +80,17 @@ class Screen:
         entry = tree.find(id="entry")
         if entry is not None:
             self.entry = entry
+
+    def poll_query(self) -> str:
+        """What app.js adds to a poll: ``&entry=<kind>`` while the entry panel is a pristine form
+        or a "waiting" notice, so that a new version brings the panel along."""
+        if self.entry is None:
+            return ""
+        panel = self.entry.find(data_entry_waiting=True) or self.entry.find("form", data_entry=True)
+        if panel is None or "data-refresh" not in panel.attrs:
+            return ""
+        kind = parse_qs(urlsplit(unescape(panel.attrs["data-refresh"])).query).get("entry", [""])
+        return "&" + urlencode({"entry": kind[0]})
 
     def follow_ups(self) -> list[tuple[str, dict[str, str]]]:
         """The requests app.js sends after a new scoreboard was swapped in (its afterSwap rule):

@@ -124,7 +124,7 @@ class Guest:
     def poll(self, match_id: int) -> tuple[float, int]:
         """The poll and every follow-up it causes: CPU seconds, and the poll's status."""
         screen = self.screens[match_id]
-        url = f"/m/{match_id}/live?v={screen.version}"
+        url = f"/m/{match_id}/live?v={screen.version}{screen.poll_query()}"
         spent, answer = timed(lambda: self.phone.get(url, hx=True, headers=ACCEPT))
         if answer.status_code != 200:
             return spent, int(answer.status_code)

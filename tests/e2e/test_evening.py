@@ -67,11 +67,15 @@ def test_an_evening_on_two_phones(
     )
     a.mark()
     b.mark()
+    before = len(b.requests)
     enter_round(a, [3, 10, 0])
     shots(a, "entered-round-1")
 
-    # B sees the new row without reloading (the poll runs every 2 s).
+    # B sees the new row without reloading (the poll runs every 2 s); its untouched form
+    # follows the sheet in the same answer, with no request of its own.
     expect(rows(b)).to_have_count(1, timeout=WAIT)
+    expect(b.page.locator("#entry .round-label")).to_contain_text("Round 2")
+    assert not [r for r in b.requests[before:] if "/entry" in r], b.requests[before:]
     expect(rows(b).first).to_contain_text("10")
     expect(b.page.locator("#log")).to_contain_text("from Ann's phone")
     b.assert_not_reloaded()

@@ -1,7 +1,8 @@
 """A changed poll costs what changed: another phone's round reaches a phone that shows the
-version before it as its line on top (and the shown lines' times), with the same statements
-and the same bytes at a short and a long log; an undo or a large gap brings the newest lines
-whole."""
+version before it as its line on top, with the same statements and the same bytes at a short
+and a long log; an undo or a large gap brings the newest lines whole. Seats, seat requests,
+invite and host panel come only when something other than a move changed (or a move ended the
+match); the entry panel comes when the phone asks for it (``entry=<kind>``, its own untouched)."""
 
 from __future__ import annotations
 
@@ -65,8 +66,7 @@ def log_part(body: str) -> str:
     out: a longer log has longer numbers (and took longer to store), not more to send. The form
     token is left out too: signed with the time, its digits (folded) change its length."""
     start = body.index('<ol hx-swap-oob="afterbegin:#log-entries">')
-    end = body.index('id="seats"', start)
-    timeless = re.sub(r"<time [^>]*>[^<]*</time>", "…", body[start:end])  # "3 seconds ago"
+    timeless = re.sub(r"<time [^>]*>[^<]*</time>", "…", body[start:])  # "3 seconds ago"
     tokenless = re.sub(r'(name="csrf_token" value=")[^"]*"', r'\1"', timeless)
     return re.sub(r"\d+", "#", tokenless)
 
@@ -111,3 +111,57 @@ def test_an_undo_or_a_large_gap_brings_the_newest_lines_whole(app: Flask) -> Non
     answer = parse(phone.get(f"/m/{match_id}/live?v={known}", hx=True).get_data(as_text=True))
     assert len(answer.by_id("log").find_all("li")) == LOG_WINDOW
     assert not answer.find("ol", **{"hx-swap-oob": "afterbegin:#log-entries"})
+
+
+def panels_of(body: str) -> set[str]:
+    """The ids of the panels an answer replaces out of band."""
+    swapped = parse(body).find_all(**{"hx-swap-oob": True})
+    return {str(node.attrs["id"]) for node in swapped if "id" in node.attrs}
+
+
+def test_a_poll_after_moves_only_leaves_the_seats_and_host_panel_alone(app: Flask) -> None:
+    phone = Phone(app)
+    match_id = logged_match(phone, 5)
+    _sent, body = a_changed_poll(app, phone, match_id)
+    assert panels_of(body) == {"log-more"}
+    assert 'id="scoreboard"' in body
+
+    known = shown_version(phone, match_id)
+    guest = Phone(app)
+    guest.join(match_id)  # a phone joins: not a move, the seats may read differently now
+    guest.claim(match_id, 1)
+    answer = phone.get(f"/m/{match_id}/live?v={known}", hx=True).get_data(as_text=True)
+    assert {"seats", "asks", "invite", "host", "log"} <= panels_of(answer)
+
+
+def test_a_move_that_ends_the_match_brings_every_panel(app: Flask) -> None:
+    phone = Phone(app)
+    match_id = phone.new_match(["Ann", "Bob", "Cy"], end="limit", limit="10")
+    phone.claim(match_id, 0)
+    phone.enter_heads(match_id, [1, 2, 3])
+    known = shown_version(phone, match_id)
+    another_phone_enters(phone, match_id, {"type": "round", "heads": [11, 0, 0]})
+    answer = phone.get(f"/m/{match_id}/live?v={known}", hx=True).get_data(as_text=True)
+    assert "Match over" in answer
+    assert {"seats", "asks", "invite", "host"} <= panels_of(answer)
+
+
+def test_a_poll_brings_the_entry_panel_only_when_the_phone_asks(app: Flask) -> None:
+    phone = Phone(app)
+    match_id = logged_match(phone, 3)
+    known = shown_version(phone, match_id)
+    another_phone_enters(phone, match_id, {"type": "round", "heads": [0, 4, 0]})
+    plain = phone.get(f"/m/{match_id}/live?v={known}", hx=True).get_data(as_text=True)
+    assert "entry" not in panels_of(plain)
+
+    asked = phone.get(f"/m/{match_id}/live?v={known}&entry=heads", hx=True)
+    panel = parse(asked.get_data(as_text=True)).by_id("entry")
+    assert panel.attrs["hx-swap-oob"] == "true"
+    version = next(i for i in panel.find_all("input") if i.attrs.get("name") == "heads-version")
+    assert version.attrs["value"] == shown_version(phone, match_id)
+    assert (
+        phone.get(
+            f"/m/{match_id}/live?v={shown_version(phone, match_id)}&entry=heads", hx=True
+        ).status_code
+        == 204
+    )
