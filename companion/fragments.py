@@ -2,9 +2,12 @@
 
 After every change each phone at the table fetches the same scoreboard for the same version, so
 rendering it once per version and language is enough. Only fragments declared
-shareable are kept: the running-totals chart (a pure function of the match's log), and a game's
+shareable are kept: the running-totals chart (a pure function of the match's log), a game's
 scoreboard while its seam says it shows every phone the same thing and carries no form
-(:meth:`companion.games.base.Seam.scoreboard_shared`). Everything else renders afresh.
+(:meth:`companion.games.base.Seam.scoreboard_shared`), and the fresh form of an entry kind the
+game declares shared (:attr:`companion.games.base.EntryKind.shared`), kept with holes for its
+token and one-time key (:mod:`companion.holes`) that every answer fills anew. Everything else
+renders afresh.
 
 The key holds everything such a fragment can depend on: the log (:func:`companion.snapshot.key_of`:
 id, version, names, options...), the match's status and the language. A shared fragment is the
@@ -30,6 +33,7 @@ from markupsafe import Markup
 
 from . import snapshot
 from .caches import Kept, kept
+from .holes import fill, holes
 
 SIZE = 2048
 """Fragments one worker keeps: a few per open table (languages x templates)."""
@@ -84,6 +88,29 @@ def cached_include(context: Context, name: str) -> Markup:
     return html
 
 
+@pass_context
+def entry_fields(context: Context) -> Markup:
+    """The active entry kind's form (its template, with ``form``). A fresh form of a kind
+    declared shared (:attr:`companion.games.base.EntryKind.shared`) is rendered once per
+    version, kind and language without the per-phone values, with holes for its token and key,
+    and shared by every phone that may write at the table; each answer fills the holes anew.
+    A form that came back refused or kept (it holds what someone typed) is always its own."""
+    active = context["active"]
+    render = context.environment.get_template(active.template).render
+    if not active.shared or context.get("form") is not None or context.get("error"):
+        return Markup(render({**context.get_all(), "form": context["entry_form"]()}))
+    cache = fragments()
+    key = ("entry", active.key, *fragment_key(active.template, context)[1:])
+    html = cache.get(key)
+    if html is None:
+        with holes():
+            form = context["entry_form"]()
+            html = render({**context.get_all(), **dict.fromkeys(PER_PHONE), "form": form})
+        cache.put(key, html)
+    return Markup(fill(html))
+
+
 def init_app(app: Flask) -> None:
-    """Make ``cached_include`` available to templates."""
+    """Make ``cached_include`` and ``entry_fields`` available to templates."""
     app.add_template_global(cached_include)
+    app.add_template_global(entry_fields)

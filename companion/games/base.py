@@ -9,7 +9,6 @@ never asks which game it has.
 
 from __future__ import annotations
 
-import secrets
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
@@ -19,15 +18,12 @@ from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from wtforms import HiddenField, IntegerField
 
+from ..holes import one_time_key
+
 if TYPE_CHECKING:
     from ..sheet import Sheet
 
 State = TypeVar("State")
-
-
-def one_time_key() -> str:
-    """A fresh one-time key for a form: a double tap sends the same key and stores one entry."""
-    return secrets.token_urlsafe(16)
 
 
 NOT_A_NUMBER = _l("Type a whole number, like 3.")
@@ -105,6 +101,10 @@ class EntryKind:
     template: str
     form: Callable[[Sheet[Any], Any], EntryBase]
     to_move: Callable[[Sheet[Any], Any], dict[str, Any]]
+    shared: bool = False
+    """Whether a fresh form reads the same on every phone that may write (its template reads
+    no per-phone value: seat, host): then it is rendered once per version and shared by the
+    phones of the table, only its token and key told apart (:func:`companion.fragments.entry`)."""
 
 
 @dataclass(frozen=True)

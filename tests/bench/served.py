@@ -152,6 +152,7 @@ class HttpPhone:
         self.token = ""
         self.match_id = 0
         self.version = 0
+        self.form: dict[str, str] | None = None
 
     async def send(self, method: str, path: str, **kwargs: Any) -> httpx.Response:
         """One request; sent again once when a kept-alive connection turns out to be closed
@@ -201,10 +202,19 @@ class HttpPhone:
         self.seen((await self.get(f"/m/{match_id}")).text)
 
     def seen(self, html: str) -> None:
-        """Remember the newest version a page or fragment showed."""
+        """Remember the newest version a page or fragment showed, and the heads form it brought
+        (a poll's answer carries the entry panel, as app.js asks for it)."""
         found = VERSION.search(html)
         if found:
             self.version = int(found.group(1))
+        form = form_fields(html)
+        if form is not None:
+            self.form = form
+
+    def shown_form(self) -> dict[str, str] | None:
+        """The heads form on screen, while it is the version the phone shows."""
+        form = self.form
+        return form if form and form["heads-version"] == str(self.version) else None
 
     async def poll(self) -> httpx.Response:
         """What htmx sends every 2 s: 204 while nothing changed."""
@@ -216,11 +226,8 @@ class HttpPhone:
     async def heads_form(self) -> dict[str, str]:
         """The hidden fields of a fresh heads form."""
         html = (await self.get(f"/m/{self.match_id}/entry?entry=heads", hx=True)).text
-        fields = {}
-        for name in ("csrf_token", "version", "idem"):
-            found = re.search(rf'name="heads-{name}"[^>]*value="([^"]*)"', html)
-            assert found, f"no heads-{name} in the entry panel"
-            fields[f"heads-{name}"] = found.group(1)
+        fields = form_fields(html)
+        assert fields is not None, "no heads form in the entry panel"
         return fields
 
     async def enter_round(self, form: dict[str, str], heads: list[int]) -> httpx.Response:
@@ -238,3 +245,14 @@ class HttpPhone:
 
     async def close(self) -> None:
         await self.client.aclose()
+
+
+def form_fields(html: str) -> dict[str, str] | None:
+    """The hidden fields (token, version, key) of the heads form in ``html``, if it has one."""
+    fields = {}
+    for name in ("csrf_token", "version", "idem"):
+        found = re.search(rf'name="heads-{name}"[^>]*value="([^"]*)"', html)
+        if not found:
+            return None
+        fields[f"heads-{name}"] = found.group(1)
+    return fields

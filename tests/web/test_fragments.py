@@ -29,8 +29,9 @@ IDEM = re.compile(r'(name="(?:[a-z]+-)?(?:idem|csrf_token)"[^>]*value=")[^"]*"')
 TOKEN = re.compile(r'("X-CSRFToken": ")[^"]*"')
 WHEN = re.compile(r'<div [^>]*class="entry-meta muted"[^>]*>.*?</div>', re.S)
 
-FRAGMENTS = 2
-"""Cached fragments per sheet page: the game's scoreboard and the chart."""
+FRAGMENTS = 3
+"""Cached fragments per sheet page of a seated phone: the game's scoreboard, the chart and the
+entry panel (6 nimmt!'s heads form is declared shared)."""
 
 actions = st.one_of(
     st.tuples(st.just("enter"), st.lists(st.integers(0, 30), min_size=3, max_size=3)),

@@ -55,6 +55,7 @@ class SixNimmtSeam(Seam[SixNimmtState]):
                 "games/sixnimmt/_heads.html",
                 forms.heads_form,
                 forms.heads_move,
+                shared=True,
             ),
             EntryKind(
                 "cards",
@@ -62,6 +63,7 @@ class SixNimmtSeam(Seam[SixNimmtState]):
                 "games/sixnimmt/_cards.html",
                 forms.cards_form,
                 forms.cards_move,
+                shared=True,
             ),
         ]
         if sheet.state.table is not None or sheet.match.options.get("table"):

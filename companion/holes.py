@@ -1,0 +1,67 @@
+"""Holes for what must differ on every answer, so that a fragment can be shared between phones.
+
+A fragment that carries a form (the entry panel) has two values no other phone may be given:
+the CSRF token, signed for this phone's session, and the one-time key of the form, which makes
+a retried write safe only while no other form carries it. While a fragment renders inside
+:func:`holes`, both print as a hole instead; :func:`fill` puts this request's token and a fresh
+key for each form in their places, every time the fragment is sent.
+
+A hole is a NUL character, a letter and another NUL: nothing typed can contain one (every
+request with a NUL character is refused, :mod:`companion.security`), so a hole is never
+mistaken for something a player wrote.
+"""
+
+from __future__ import annotations
+
+import re
+import secrets
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+from flask import g
+from flask_wtf.csrf import generate_csrf
+
+CSRF_HOLE = "\x00c\x00"
+KEY_HOLE = "\x00k\x00"
+HOLE = re.compile("\x00([ck])\x00")
+CSRF_FIELD = "csrf_token"
+"""Where Flask-WTF keeps the request's signed token on ``g`` (its ``WTF_CSRF_FIELD_NAME``)."""
+
+
+def holes_open() -> bool:
+    """Whether a fragment is rendering with holes instead of this request's values."""
+    return bool(g.get("holes_open"))
+
+
+def one_time_key() -> str:
+    """A fresh one-time key for a form (its hole while a shared fragment renders)."""
+    return KEY_HOLE if holes_open() else secrets.token_urlsafe(16)
+
+
+@contextmanager
+def holes() -> Iterator[None]:
+    """Render (and build forms) with holes where the per-request values go.
+
+    Flask-WTF signs its token once per request and keeps it on ``g``: setting the hole there
+    makes every form built meanwhile print the hole. The real token is put back afterwards.
+    """
+    saved = g.pop(CSRF_FIELD, None)
+    setattr(g, CSRF_FIELD, CSRF_HOLE)
+    g.holes_open = True
+    try:
+        yield
+    finally:
+        g.pop("holes_open", None)
+        g.pop(CSRF_FIELD, None)
+        if saved is not None:
+            setattr(g, CSRF_FIELD, saved)
+
+
+def fill(html: str) -> str:
+    """``html`` with this request's token and a fresh key for each form in its holes."""
+    token = generate_csrf()
+
+    def value(found: re.Match[str]) -> str:
+        return token if found.group(1) == "c" else secrets.token_urlsafe(16)
+
+    return HOLE.sub(value, html)
