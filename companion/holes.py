@@ -18,7 +18,7 @@ import secrets
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-from flask import g
+from flask import g, has_app_context
 from flask_wtf.csrf import generate_csrf
 
 CSRF_HOLE = "\x00c\x00"
@@ -29,8 +29,9 @@ CSRF_FIELD = "csrf_token"
 
 
 def holes_open() -> bool:
-    """Whether a fragment is rendering with holes instead of this request's values."""
-    return bool(g.get("holes_open"))
+    """Whether a fragment is rendering with holes instead of this request's values (never
+    outside an app, where no fragment renders: a script or test asking for a key)."""
+    return has_app_context() and bool(g.get("holes_open"))
 
 
 def one_time_key() -> str:
