@@ -11,10 +11,12 @@ from pathlib import Path
 
 import pytest
 from flask import Flask
+from flask_wtf.csrf import generate_csrf
 
 from companion.extensions import db
 from companion.fragments import fragments
 from companion.games import EntryKind, seam_for
+from companion.holes import CSRF_HOLE, KEY_HOLE, holes, one_time_key
 from companion.models import Match
 from companion.sheet import replay
 
@@ -132,3 +134,13 @@ def test_every_kind_declared_shared_reads_as_each_phone_own_render(
             shared = panel_of(phone.get(url).get_data(as_text=True))
             assert shared == panel_of(fresh_page(app, phone, url))
             assert shared == private_panel(phone, url, monkeypatch)
+
+
+def test_a_key_asked_for_outside_a_fragment_is_never_a_hole(csrf_app: Flask) -> None:
+    assert "\x00" not in one_time_key()  # no app at all: a script, the bench's host
+    with csrf_app.test_request_context("/"):
+        assert "\x00" not in one_time_key()
+        with holes():
+            assert one_time_key() == KEY_HOLE
+            assert generate_csrf() == CSRF_HOLE
+        assert "\x00" not in one_time_key() and "\x00" not in generate_csrf()
