@@ -22,21 +22,12 @@ AnyMatch = Match | MatchRow
 
 
 def sheet_context(
-    match: AnyMatch,
-    member: Membership | None,
-    sheet: Sheet,
-    *,
-    kind: str | None = None,
-    forms: dict[str, Any] | None = None,
-    error: str | None = None,
-    notice: str | None = None,
-    kept: bool = False,
+    match: AnyMatch, member: Membership | None, sheet: Sheet, **entry: Any
 ) -> dict[str, Any]:
     """Template context of the sheet page; ``member`` None means the read-only viewer;
-    ``kept`` marks a form that came back filled after a conflict."""
-    context = play_context(
-        match, member, sheet, kind=kind, forms=forms, error=error, notice=notice, kept=kept
-    )
+    ``entry`` as :func:`play_context` takes it (the entry kind, forms that came back, an error
+    or notice, ``kept`` for a form that came back filled after a conflict)."""
+    context = play_context(match, member, sheet, **entry)
     context.update(table_context(match, member))
     return context
 

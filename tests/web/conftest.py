@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
 from flask import Flask
 
-from ..conftest import BYTECODE
+from companion.extensions import db
+
+from ..conftest import BYTECODE, make_app
 
 
 @pytest.fixture(autouse=True)
@@ -22,3 +26,13 @@ def shared_template_bytecode(monkeypatch: pytest.MonkeyPatch) -> None:
         return env
 
     monkeypatch.setattr(Flask, "create_jinja_environment", create_with_cache)
+
+
+@pytest.fixture
+def csrf_app(tmp_path: Path) -> Iterator[Flask]:
+    """An app with CSRF protection on, as it runs for real (most tests leave it off)."""
+    app = make_app(tmp_path, WTF_CSRF_ENABLED=True)
+    yield app
+    with app.app_context():
+        db.session.remove()
+        db.engine.dispose()

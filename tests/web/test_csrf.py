@@ -4,26 +4,14 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
-import pytest
 from flask import Flask
 
 from companion.extensions import db
 
-from ..conftest import Phone, code_of, make_app
+from ..conftest import Phone, code_of
 from .helpers import group_of, match_row, parse, snapshot, text_of
-
-
-@pytest.fixture
-def csrf_app(tmp_path: Path) -> Iterator[Flask]:
-    app = make_app(tmp_path, WTF_CSRF_ENABLED=True)
-    yield app
-    with app.app_context():
-        db.session.remove()
-        db.engine.dispose()
 
 
 def body_token(phone: Phone, path: str = "/") -> str:

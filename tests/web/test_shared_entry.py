@@ -6,7 +6,6 @@ was typed and is never shared."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -24,15 +23,6 @@ from ..bench.browser import TokenPhone
 from ..conftest import Phone, make_app
 from .helpers import parse, table
 from .test_fragments import comparable, fresh_page
-
-
-@pytest.fixture
-def csrf_app(tmp_path: Path) -> Iterator[Flask]:
-    app = make_app(tmp_path, WTF_CSRF_ENABLED=True)
-    yield app
-    with app.app_context():
-        db.session.remove()
-        db.engine.dispose()
 
 
 def panel_fields(html: str) -> dict[str, str]:
