@@ -104,7 +104,8 @@ class EntryKind:
     shared: bool = False
     """Whether a fresh form reads the same on every phone that may write (its template reads
     no per-phone value: seat, host): then it is rendered once per version and shared by the
-    phones of the table, only its token and key told apart (:func:`companion.fragments.entry`)."""
+    phones of the table, only its token and key told apart
+    (:func:`companion.fragments.entry_fields`)."""
 
 
 @dataclass(frozen=True)

@@ -76,9 +76,12 @@ def play_context(
 
 
 def table_context(match: AnyMatch, member: Membership | None) -> dict[str, Any]:
-    """Who sits where, the seat requests this phone answers and the invite: none of it moves
-    with a move (a code's idle clock restarts with every move, so it cannot expire between
-    two), so a poll that finds only new moves leaves them out."""
+    """Who sits where, the seat requests this phone answers and the invite: no move changes
+    them (a code's idle clock restarts with every move, so it cannot expire between two), so a
+    poll that finds only new moves leaves them out, and so does a write's answer when nothing
+    else happened since its form (:func:`.sheet_replies.table_news`). What changes with time
+    alone (a seat's "phone away", a code that expired while the table was idle) is brought up
+    to date by the next seat change, host action or page load, not by moves."""
     host = member is not None and is_host(match)
     context: dict[str, Any] = {
         "seats": seat_rows(match),

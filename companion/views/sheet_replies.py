@@ -6,15 +6,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Response, url_for
+from flask import Response, request, url_for
 from flask_babel import gettext as _
 
 from ..games import EntryKind
 from ..models import Match, Membership
-from ..sheet import Sheet, Written, replay
+from ..sheet import Sheet, Written, bounded_version, replay
 from ..translate import reason
 from ..writes import Submitted
-from .log_lines import log_opened
+from .log_lines import log_opened, news_since
 from .reply import go, render, wants_fragment
 from .sheet_context import sheet_context
 
@@ -49,6 +49,7 @@ def written_reply(
         context = sheet_context(match, member, fresh, kind=kind.key if kind else None)
         if adds_a_line(written, fresh):
             context["log_added"] = context["log"][:1]
+        context["table_news"] = table_news(match, fresh, form)
         return render("play/sheet.html", "play/_written.html", **context)
     if written.stale_after is not None:
         kept = kind is not None and form is not None and fits(kind, fresh, form)
@@ -58,6 +59,16 @@ def written_reply(
         return entry_reply(match, member, fresh, kind, form, notice=notice, fresh=True, kept=kept)
     error = reason(written.error) if written.error else _("Nothing was saved. Try again.")
     return entry_reply(match, member, fresh, kind, form, error=error)
+
+
+def table_news(match: Match, fresh: Sheet[Any], form: Any) -> bool:
+    """Whether the seats, seat requests, invite or host panel may read differently than on the
+    page the form was sent from: the match is over, or something other than new moves happened
+    since the version the form was rendered at (a seat claimed, a code rotated...: a form whose
+    version is older is still stored when no entry came in since). The page's panels are no
+    older than its form, so this errs only towards sending them."""
+    sent = form.version.data if form is not None else request.form.get("version", type=int)
+    return not match.is_open or news_since(bounded_version(sent), match, fresh) is None
 
 
 def adds_a_line(written: Written, fresh: Sheet[Any]) -> bool:
@@ -137,6 +148,8 @@ def entry_reply(
         kept=kept,
     )
     fragment = "play/_written.html" if fresh else "play/_entry.html"
+    if fresh:
+        context["table_news"] = table_news(match, current, form)
     return render("play/sheet.html", fragment, **context)
 
 

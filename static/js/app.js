@@ -63,22 +63,36 @@
   }
   // A poll brings the entry panel along when the phone's own is untouched (a pristine form or a
   // "waiting" notice): it asks with entry=<its kind>, so a new version needs no second request.
-  // The panel's copy is dropped if someone started typing while the poll was on its way.
+  // The poll's copy is dropped if, while it was on its way, someone started typing, another tab
+  // was chosen or a newer panel arrived (this phone's own write answered first).
+  function kindOf(refresh) {
+    return refresh ? new URL(refresh, location.href).searchParams.get("entry") || "" : null;
+  }
   function followedPanel() {
     const waiting = document.querySelector("#entry [data-entry-waiting]");
     if (waiting) return waiting.dataset.refresh;
     const form = document.querySelector("#entry form[data-entry]");
     return form && !form.dataset.dirty ? form.dataset.refresh : null;
   }
+  function panelOf(root) {
+    const panel = root.querySelector("[data-entry-waiting], form[data-entry]");
+    if (!panel) return null;
+    const field = panel.querySelector("input[name$='version']");
+    return { kind: kindOf(panel.dataset.refresh), version: Number(field ? field.value : panel.dataset.version) };
+  }
   document.addEventListener("htmx:configRequest", function (event) {
     const el = event.detail.elt;
     const refresh = el && el.hasAttribute && el.hasAttribute("data-poll") && followedPanel();
-    if (refresh) event.detail.parameters.entry = new URL(refresh, location.href).searchParams.get("entry") || "";
+    if (refresh) event.detail.parameters.entry = kindOf(refresh);
   });
   document.addEventListener("htmx:oobBeforeSwap", function (event) {
-    if (!event.detail.target || event.detail.target.id !== "entry") return;
-    const form = document.querySelector("#entry form[data-entry]");
-    if (form && form.dataset.dirty) event.detail.shouldSwap = false;
+    const shown = document.getElementById("entry");
+    if (!event.detail.target || event.detail.target !== shown) return;
+    const form = shown.querySelector("form[data-entry]");
+    const now = panelOf(shown);
+    const coming = panelOf(event.detail.fragment);
+    const outdated = now && coming && (coming.kind !== now.kind || coming.version < now.version);
+    if ((form && form.dataset.dirty) || outdated) event.detail.shouldSwap = false;
   });
   document.addEventListener("htmx:afterSwap", function (event) {
     const target = event.detail.target;

@@ -165,3 +165,17 @@ def test_a_poll_brings_the_entry_panel_only_when_the_phone_asks(app: Flask) -> N
         ).status_code
         == 204
     )
+
+
+def test_a_round_sent_after_a_seat_change_brings_the_seats_along(app: Flask) -> None:
+    ann = Phone(app)
+    match_id = logged_match(ann, 3)
+    form = ann.entry_form(match_id)
+    bob = Phone(app)
+    bob.join(match_id)  # not a move: Ann's form is still taken, its page's seats are not fresh
+    bob.claim(match_id, 1)
+    answer = ann.enter_heads(match_id, [0, 1, 0], hx=True, form=form).get_data(as_text=True)
+    assert {"seats", "asks", "invite", "host"} <= panels_of(answer)
+    assert "ask its phone" in parse(answer).by_id("seats").text()
+    answer = ann.enter_heads(match_id, [0, 1, 0], hx=True).get_data(as_text=True)
+    assert not {"seats", "asks", "invite", "host"} & panels_of(answer)
