@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 import re
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -100,17 +100,20 @@ def make_app(tmp_path: Path, **overrides: Any) -> Flask:
     return app
 
 
-def shut_down(app: Flask) -> None:
-    """End the app's doorbell streams, then close every connection its pool holds.
+def shut_down(app: Flask, settle: Callable[[], None] | None = None) -> None:
+    """End the app's doorbell streams, let ``settle`` wait for whatever else still runs (a
+    served app's requests), then close every connection its pool holds.
 
-    A stream still running after the engine was disposed would check the version through a
-    fresh pool that nobody closes; the garbage collector would then find its connection open.
+    A stream or request still running after the engine was disposed would give its connection
+    back to a pool that nobody closes any more; the garbage collector would then find it open.
     """
     bell = broker(app)
     bell.close()
     deadline = time.monotonic() + 10
     while bell.streams and time.monotonic() < deadline:
         time.sleep(0.02)
+    if settle is not None:
+        settle()
     with app.app_context():
         db.session.remove()
         db.engine.dispose()

@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 import shutil
 import threading
+import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -16,7 +17,7 @@ from typing import Any
 
 import pytest
 from flask import Flask
-from werkzeug.serving import WSGIRequestHandler, make_server
+from werkzeug.serving import ThreadedWSGIServer, WSGIRequestHandler
 
 from ..conftest import CREATED, make_app, shut_down
 from .helpers import CHROMIUM, LAUNCH_ARGS, OUTPUT, Phone, Shots, unavailable
@@ -59,6 +60,34 @@ class _QuietHandler(WSGIRequestHandler):
         return None
 
 
+class TrackedServer(ThreadedWSGIServer):
+    """A thread per request, as werkzeug's threaded server has, each one remembered while it
+    runs: the test waits for them before it closes the database (a request still running then,
+    such as a poll a closed browser left behind on a busy machine, would hand its connection
+    back to a pool nobody closes)."""
+
+    def __init__(self, host: str, port: int, app: Any) -> None:
+        super().__init__(host, port, app, handler=_QuietHandler)
+        self.running: set[threading.Thread] = set()
+        self.lock = threading.Lock()
+
+    def process_request_thread(self, request: Any, client_address: Any) -> None:
+        me = threading.current_thread()
+        with self.lock:
+            self.running.add(me)
+        try:
+            super().process_request_thread(request, client_address)
+        finally:
+            with self.lock:
+                self.running.discard(me)
+
+    def wait_idle(self, seconds: float = 30) -> None:
+        """Wait until no request is being served (at most ``seconds``)."""
+        deadline = time.monotonic() + seconds
+        while self.running and time.monotonic() < deadline:
+            time.sleep(0.02)
+
+
 @dataclass
 class LiveServer:
     """The real app answering on 127.0.0.1:<port>."""
@@ -75,7 +104,7 @@ def serve(tmp_path: Path) -> Iterator[LiveServer]:
     def dispatch(environ: Any, start_response: Any) -> Any:
         return holder["app"](environ, start_response)
 
-    server = make_server("127.0.0.1", 0, dispatch, threaded=True, request_handler=_QuietHandler)
+    server = TrackedServer("127.0.0.1", 0, dispatch)
     url = f"http://127.0.0.1:{server.server_port}"
     app = make_app(tmp_path, PUBLIC_URL=url, WTF_CSRF_ENABLED=True)
     CREATED.remove(app)  # the server may outlive one test; it is shut down below, once
@@ -87,8 +116,8 @@ def serve(tmp_path: Path) -> Iterator[LiveServer]:
     finally:
         server.shutdown()
         thread.join(timeout=10)
+        shut_down(app, settle=server.wait_idle)
         server.server_close()
-        shut_down(app)
 
 
 @pytest.fixture
