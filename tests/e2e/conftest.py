@@ -8,7 +8,6 @@ from __future__ import annotations
 import re
 import shutil
 import threading
-import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -69,23 +68,23 @@ class TrackedServer(ThreadedWSGIServer):
     def __init__(self, host: str, port: int, app: Any) -> None:
         super().__init__(host, port, app, handler=_QuietHandler)
         self.running: set[threading.Thread] = set()
-        self.lock = threading.Lock()
+        self.changed = threading.Condition()
 
     def process_request_thread(self, request: Any, client_address: Any) -> None:
         me = threading.current_thread()
-        with self.lock:
+        with self.changed:
             self.running.add(me)
         try:
             super().process_request_thread(request, client_address)
         finally:
-            with self.lock:
+            with self.changed:
                 self.running.discard(me)
+                self.changed.notify_all()
 
     def wait_idle(self, seconds: float = 30) -> None:
         """Wait until no request is being served (at most ``seconds``)."""
-        deadline = time.monotonic() + seconds
-        while self.running and time.monotonic() < deadline:
-            time.sleep(0.02)
+        with self.changed:
+            self.changed.wait_for(lambda: not self.running, timeout=seconds)
 
 
 @dataclass
