@@ -52,3 +52,35 @@ def test_no_image_once_joining_is_locked_or_the_match_is_over(tmp_path: Path) ->
     assert host.get(f"/m/{match_id}/qr.svg").status_code == 200
     host.post(f"/m/{match_id}/host/abandon")
     assert host.get(f"/m/{match_id}/qr.svg").status_code == 404
+
+
+def drawn_cells(path: str) -> set[tuple[int, int]]:
+    """The modules a row-stroked QR path paints, read back the way an SVG renderer walks it."""
+    cells: set[tuple[int, int]] = set()
+    x = y = 0.0
+    for command, a, b in re.findall(r"([Mmh])(-?\d+(?:\.\d+)?)(?: (-?\d+(?:\.\d+)?))?", path):
+        if command == "M":
+            x, y = float(a), float(b)
+        elif command == "m":
+            x, y = x + float(a), y + float(b)
+        else:
+            cells.update((int(x) + k, int(y)) for k in range(int(a)))
+            x += float(a)
+    return cells
+
+
+def test_the_drawn_code_paints_exactly_the_dark_modules() -> None:
+    import qrcode
+
+    from companion import qr
+
+    data = "http://192.168.1.20:5000/j/ZZMJQG"
+    drawing = qr.svg(data, "code")
+    code = qrcode.QRCode(border=2, error_correction=qrcode.constants.ERROR_CORRECT_M)
+    code.add_data(data)
+    code.make(fit=True)
+    dark = {(x, y) for y, row in enumerate(code.get_matrix()) for x, on in enumerate(row) if on}
+    path = re.search(r' d="([^"]+)"', drawing)
+    assert path and dark
+    assert drawn_cells(path.group(1)) == dark
+    assert 'stroke="#000"' in drawing
