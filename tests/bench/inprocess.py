@@ -16,7 +16,7 @@ from pathlib import Path
 
 from flask import Flask
 
-from .browser import ACCEPT
+from .browser import ACCEPT, KB
 from .table import Samples, measure
 
 __all__ = ["ACCEPT", "Figures", "add_bare", "fastest", "figures", "server_times"]
@@ -72,7 +72,7 @@ def figures(entries: int, samples: Samples) -> Figures:
         entries=entries,
         bare_ms=bare * 1000,
         ratios=ratios,
-        tap_kb=statistics.median(samples.tap_bytes) / 1024,
+        tap_kb=statistics.median(samples.tap_bytes) / KB,
         log_range=(min(samples.entries), max(samples.entries)),
         samples=len(samples.cpu["sheet"]),
     )

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from ..conftest import Phone, make_app, shut_down
-from .browser import ACCEPT, TokenPhone, body_of, text_of
+from .browser import ACCEPT, KB, TokenPhone, body_of, text_of
 
 GAMES: dict[str, dict[str, str]] = {
     "sixnimmt": {"variant": "base", "end": "gt66"},
@@ -86,7 +86,7 @@ def game_weight(phone: Phone, game: str) -> Weight:
         size, count = revisit(phone, url, asset)
         again.append(size)
         requests_again += count
-    return Weight(game, sum(first) / 1024, len(first), sum(again) / 1024, requests_again)
+    return Weight(game, sum(first) / KB, len(first), sum(again) / KB, requests_again)
 
 
 def weights(tmp: Path) -> list[Weight]:

@@ -23,7 +23,8 @@ from companion.models import Match
 from companion.sheet import append
 
 from ..conftest import Phone, make_app
-from .inprocess import ACCEPT, add_bare
+from .browser import ACCEPT, KB
+from .inprocess import add_bare
 
 SIZES = (10, 200)
 PLAYERS = ["Ann", "Bob", "Cy", "Dee", "Eve"]
@@ -115,7 +116,7 @@ def measure(tmp_path: Path, entries: int, runs: int = 7, loops: int = 8) -> dict
             submit()
         best_round = min(best_round, (time.process_time() - start) / loops)
     queries = statements(app, tables[1])
-    weight = len(tables[2](ACCEPT).get_data()) / 1024
+    weight = len(tables[2](ACCEPT).get_data()) / KB
     return {
         "entries": entries,
         "bare_ms": best_bare * 1000,
