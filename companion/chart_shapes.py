@@ -12,10 +12,9 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from datetime import datetime
 
-from flask_babel import gettext as _
-
 from .chart import WIDTH, Chart, draw
 from .games.base import Running
+from .i18n import gettext as _
 from .stats.places import seam_of
 from .stats.trends import Outing, Share, Sitting
 

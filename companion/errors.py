@@ -11,12 +11,12 @@ answer at all is cut off at the request's deadline (db_deadline.py) and answered
 from __future__ import annotations
 
 from flask import Flask, Response, make_response, render_template
-from flask_babel import gettext as _
 from sqlalchemy.exc import DBAPIError, OperationalError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
 
 from .db_deadline import DeadlinePassed
 from .extensions import db
+from .i18n import gettext as _
 
 RETRY_AFTER_SECONDS = 2
 

@@ -26,7 +26,6 @@ from collections.abc import Hashable
 from typing import Any
 
 from flask import Flask
-from flask_babel import get_locale
 from jinja2 import pass_context
 from jinja2.runtime import Context
 from markupsafe import Markup
@@ -34,6 +33,7 @@ from markupsafe import Markup
 from . import snapshot
 from .caches import Kept, kept
 from .holes import fill, holes
+from .i18n import get_locale
 
 SIZE = 2048
 """Fragments one worker keeps: a few per open table (languages x templates)."""

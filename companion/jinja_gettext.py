@@ -3,7 +3,8 @@
 Flask-Babel's template callables find the request's translations anew for every ``_()``: the
 locale selector, the domain and the context are consulted each time, and a sheet has about a
 hundred strings. The translations of a request do not change while it renders, so they are
-found once and kept on ``g``; the strings themselves still come from the same catalogue.
+found once and kept (:func:`.i18n.translations`); the strings still come from the same
+catalogue.
 
 Jinja's own "new style" wrappers then pass each string through three layers of calls before it
 reaches the catalogue. The callables below do the same in one: translate, mark safe when the
@@ -14,22 +15,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Flask, g, has_request_context
-from flask_babel import get_translations
+from flask import Flask
 from jinja2 import pass_eval_context
 from jinja2.nodes import EvalContext
 from markupsafe import Markup
 
-
-def translations() -> Any:
-    """This request's translations (found on first use), or the app's outside a request."""
-    if not has_request_context():
-        return get_translations()
-    found = g.get("_translations")
-    if found is None:
-        found = g._translations = get_translations()
-    return found
-
+from .i18n import translations
 
 NUMBERS = (int, float)
 """Values that never need escaping: nothing in a number's digits is markup."""

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask_babel import gettext
-from flask_babel import pgettext as in_context
-
+from .i18n import gettext
+from .i18n import pgettext as in_context
 from .rules import IllegalMove
 
 

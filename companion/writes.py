@@ -12,11 +12,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from flask_babel import gettext as _
 from wtforms.validators import ValidationError
 
 from .extensions import db
 from .games import EntryKind, Seam, seam_for
+from .i18n import gettext as _
 from .models import Entry, Match, Membership
 from .pending import hold, pending_for
 from .rules import IllegalMove

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from flask_babel import gettext as _
 from sqlalchemy import func, update
 from sqlalchemy.orm import aliased
 
 from ..extensions import db
+from ..i18n import gettext as _
 from ..live.doorbell import ring_later
 from ..models import Match, Player, Seat
 from .schema import MAX_NAME

@@ -12,9 +12,9 @@ from datetime import UTC, datetime
 from typing import Any
 
 from flask import has_request_context
-from flask_babel import gettext
 
 from .. import rules
+from ..i18n import gettext
 from ..sheet import MAX_DB_INT
 
 STATUSES = ("playing", "finished", "abandoned", "no_result")

@@ -14,11 +14,11 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 from flask_babel import format_decimal
-from flask_babel import lazy_gettext as _l
-from flask_wtf import FlaskForm
 from wtforms import HiddenField, IntegerField
 
+from ..form_base import Form
 from ..holes import one_time_key
+from ..i18n import lazy_gettext as _l
 
 if TYPE_CHECKING:
     from ..sheet import Sheet
@@ -40,7 +40,7 @@ def plain_number_errors(form: Any) -> None:
             field.errors = [str(NOT_A_NUMBER)]
 
 
-class EntryBase(FlaskForm):
+class EntryBase(Form):
     """Fields every entry form carries: the version it was rendered at and a one-time key."""
 
     version = IntegerField(default=0)

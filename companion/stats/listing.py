@@ -15,10 +15,10 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
 
-from flask_babel import gettext as _
 from sqlalchemy import tuple_
 
 from ..extensions import db
+from ..i18n import gettext as _
 from ..models import NO_RESULT, Group, Match, Player
 from . import indexes  # noqa: F401  (the indexes this list reads through)
 from .places import place_label, seam_of

@@ -9,10 +9,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from flask_babel import gettext as _
-
 from ..games import SEAMS
 from ..games.base import Seam
+from ..i18n import gettext as _
 from .replays import Finished
 
 NO_SEAM: Seam[Any] = Seam()

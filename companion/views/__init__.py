@@ -5,11 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Flask, Response, make_response, render_template, request
-from flask_babel import gettext as _
 from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException
 from werkzeug.routing import IntegerConverter
 
+from ..i18n import gettext as _
 from ..sheet import MAX_DB_INT
 
 

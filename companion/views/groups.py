@@ -8,14 +8,14 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Blueprint, abort, request, url_for
-from flask_babel import lazy_gettext as _l
-from flask_wtf import FlaskForm
 from sqlalchemy.orm import selectinload
 from wtforms import StringField
 from wtforms.validators import DataRequired, Length
 
 from ..extensions import db
+from ..form_base import Form
 from ..games import SEAMS
+from ..i18n import lazy_gettext as _l
 from ..models import Group, Match, Membership, Player, Seat
 from ..security import device_id
 from ..sheet import MAX_DB_INT, players_of
@@ -27,7 +27,7 @@ from .reply import go, render
 bp = Blueprint("groups", __name__, url_prefix="/g")
 
 
-class RenameForm(FlaskForm):
+class RenameForm(Form):
     """A new name for the group."""
 
     name = StringField(

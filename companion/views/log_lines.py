@@ -9,12 +9,13 @@ from datetime import UTC, datetime
 from typing import Any, overload
 from urllib.parse import parse_qs, urlsplit
 
+from babel import dates
 from flask import request
-from flask_babel import format_timedelta
-from flask_babel import gettext as _
 from markupsafe import Markup
 
 from ..games import seam_for
+from ..i18n import get_locale
+from ..i18n import gettext as _
 from ..models import Match, Membership
 from ..seats import others_at_table
 from ..sheet import Sheet
@@ -139,7 +140,11 @@ def by_line(sheet: Sheet, entry: Line) -> Markup:
 
 def ago(moment: datetime) -> Markup:
     """How long ago ``moment`` was, in words ("5 minutes ago"), marked with the moment itself."""
-    words = format_timedelta(moment - datetime.now(UTC), add_direction=True)
+    # Babel directly, with the request's locale: Flask-Babel's wrapper doubles the cost of
+    # each of the sheet's log lines.
+    words = dates.format_timedelta(
+        moment - datetime.now(UTC), add_direction=True, locale=get_locale()
+    )
     stamp = moment.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
     return Markup('<time datetime="%s">%s</time>') % (stamp, words)
 

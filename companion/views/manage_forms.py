@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask_babel import lazy_gettext as _l
-from flask_wtf import FlaskForm
 from flask_wtf.file import FileField, FileRequired
 from wtforms import RadioField, SelectField, StringField, ValidationError
 from wtforms.validators import DataRequired, Length
 
+from ..form_base import Form
+from ..i18n import lazy_gettext as _l
 from ..models import Group
 
 
@@ -19,7 +19,7 @@ def known_player(form: Any, field: Any) -> None:
         raise ValidationError(_l("Choose a player of this group."))
 
 
-class PlayerForm(FlaskForm):
+class PlayerForm(Form):
     """A form whose selects list the group's players."""
 
     def __init__(self, group: Group, *args: Any, **kwargs: Any) -> None:
@@ -58,7 +58,7 @@ class MergePlayersForm(PlayerForm):
             raise ValidationError(_l("Choose two different names to merge."))
 
 
-class ImportForm(FlaskForm):
+class ImportForm(Form):
     """An export file to import, and whether to add it to a group of the same name."""
 
     file = FileField(_l("Export file (JSON)"), validators=[FileRequired(_l("Choose a file."))])
@@ -75,5 +75,5 @@ class ImportForm(FlaskForm):
     )
 
 
-class ConfirmForm(FlaskForm):
+class ConfirmForm(Form):
     """Only the CSRF token: a yes to delete or restore a match."""

@@ -8,16 +8,16 @@ from typing import Any
 
 from flask import Blueprint, Response, abort, current_app, render_template, request, url_for
 from flask_babel import format_date
-from flask_babel import gettext as _
-from flask_babel import lazy_gettext as _l
-from flask_wtf import FlaskForm
 from wtforms import SelectField, StringField
 from wtforms.validators import Length, Optional
 
 from .. import join_codes, rules
 from ..extensions import db, limiter
+from ..form_base import Form
 from ..games import SEAMS, seam_for
 from ..games.base import plain_number_errors
+from ..i18n import gettext as _
+from ..i18n import lazy_gettext as _l
 from ..models import Group, Match, Membership, Player, Seat, utcnow
 from ..rules import IllegalMove
 from ..security import (
@@ -39,7 +39,7 @@ bp = Blueprint("matches", __name__)
 MAX_SEATS = 10
 
 
-class NewMatchBase(FlaskForm):
+class NewMatchBase(Form):
     """Group and players; each game adds its option fields."""
 
     group = SelectField(_l("Group"), choices=[], default="new")
@@ -235,7 +235,7 @@ def rematch(match_id: int) -> Response:
     return go(url_for("play.sheet", match_id=new.id))
 
 
-class JoinForm(FlaskForm):
+class JoinForm(Form):
     """The 6-character code typed by hand."""
 
     code = StringField(_l("Code"), validators=[Length(max=20)])

@@ -5,10 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 from flask import current_app, url_for
-from flask_babel import gettext as _
 
 from .. import join_codes, qr
 from ..games import EntryKind, seam_for
+from ..i18n import gettext as _
 from ..match_rows import MatchRow
 from ..models import Match, Membership
 from ..pending import pending_for

@@ -5,15 +5,16 @@ from __future__ import annotations
 from datetime import datetime
 from functools import cache
 
-from babel import Locale
+from babel import Locale, dates
 from flask import Flask, current_app, has_request_context, request, url_for
-from flask_babel import format_date, format_percent, get_locale
-from flask_babel import gettext as _
+from flask_babel import format_percent
 
 from .. import fragments, jinja_gettext
 from ..caches import kept
 from ..games import SEAMS
 from ..games.base import one_time_key
+from ..i18n import get_locale
+from ..i18n import gettext as _
 
 
 def seam_title(slug: str) -> str:
@@ -40,8 +41,12 @@ def seat_name(position: int, names: list[str]) -> str:
 
 
 def date_short(value: datetime | None) -> str:
-    """A date in the user's language, short."""
-    return format_date(value, "medium") if value else ""
+    """A date in the user's language, short ("24 nov 2026").
+
+    Babel is asked directly, with the request's locale: Flask-Babel's ``format_date`` looks up
+    its configured formats on every call, which triples the cost, and a history page shows
+    some sixty dates. Like Flask-Babel's, only the date part is formatted, as stored."""
+    return str(dates.format_date(value, "medium", locale=get_locale())) if value else ""
 
 
 def percent(value: float) -> str:

@@ -9,8 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask_babel import pgettext
-
+from ...i18n import pgettext
 from ...rules.bloccato import BloccatoState, leaders
 from ...sheet import Sheet
 from ..base import EntryKind, Figures, Played, Seam

@@ -14,11 +14,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask_babel import gettext as _
-from flask_babel import lazy_gettext as _l
 from wtforms import BooleanField, RadioField, StringField, TextAreaField
 from wtforms.validators import Length, ValidationError
 
+from ...i18n import gettext as _
+from ...i18n import lazy_gettext as _l
 from ...rules import IllegalMove
 from ...rules.bloccato import BloccatoState, check_mark, check_roll, valid_sheet
 from ...rules.bloccato.sheet import FACES

@@ -10,8 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask_babel import gettext as _
-
+from ...i18n import gettext as _
 from ...rules.bloccato import (
     MAX_THROWS,
     BloccatoState,

@@ -6,8 +6,7 @@ only one), so only the figures are the game's own.
 
 from __future__ import annotations
 
-from flask_babel import gettext as _
-
+from ...i18n import gettext as _
 from ..base import Figures, Played
 
 

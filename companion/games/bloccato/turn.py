@@ -25,9 +25,9 @@ from collections.abc import Callable
 from typing import Any
 
 from flask import g, request
-from flask_babel import gettext as _
 
 from ...extensions import db
+from ...i18n import gettext as _
 from ...models import Match, Membership, Pending
 from ...rules.bloccato import MAX_THROWS, BloccatoState, check_roll, phase
 from ...rules.bloccato.sheet import FACES

@@ -9,8 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask_babel import gettext as _
-
+from ...i18n import gettext as _
 from ...rules import IllegalMove
 
 Text = tuple[str, dict[str, object]]

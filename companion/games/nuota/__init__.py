@@ -10,8 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask_babel import pgettext
-
+from ...i18n import pgettext
 from ...rules.nuota import NuotaState
 from ...sheet import Sheet
 from ..base import EntryKind, Figures, Played, Running, Seam

@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask_babel import gettext as _
-from flask_babel import lazy_gettext as _l
 from wtforms import IntegerField, RadioField, SelectField, StringField
 from wtforms.validators import InputRequired, NumberRange, Optional, ValidationError
 
+from ...i18n import gettext as _
+from ...i18n import lazy_gettext as _l
 from ...rules.nuota import DECK_SIZE, HAND_SIZE, RULES, SPECIES, NuotaState, alive, combos
 from ...sheet import Sheet
 from ..base import EntryBase, EntryKind, form_class

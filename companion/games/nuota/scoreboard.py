@@ -10,8 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from flask_babel import gettext as _
-
+from ...i18n import gettext as _
 from ...rules.nuota import LIVES, SPECIES, NuotaState, Round, alive, score_hands, starter
 from ...sheet import Sheet
 from ...sheet import start as setup_state

@@ -7,8 +7,7 @@ the host ended early), then by how long they stayed in.
 
 from __future__ import annotations
 
-from flask_babel import gettext as _
-
+from ...i18n import gettext as _
 from ...rules.nuota import NuotaState
 from ..base import Figures, Played
 

@@ -8,8 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask_babel import lazy_gettext as _l
-
+from ...i18n import lazy_gettext as _l
 from ...rules import IllegalMove
 
 SPECIES_LABELS: dict[str, Any] = {

@@ -9,8 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask_babel import gettext as _
-
+from ...i18n import gettext as _
 from ...rules import pirsch as rules
 from ...rules.pirsch import PirschState
 from ...sheet import Sheet

@@ -13,13 +13,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from flask_babel import get_locale, lazy_pgettext
-from flask_babel import gettext as _
-from flask_babel import lazy_gettext as _l
 from wtforms import Field, HiddenField, RadioField, SelectField, SelectMultipleField
 from wtforms.validators import ValidationError
 from wtforms.widgets import TextInput
 
+from ...i18n import get_locale, lazy_pgettext
+from ...i18n import gettext as _
+from ...i18n import lazy_gettext as _l
 from ...rules import IllegalMove
 from ...rules import pirsch as rules
 from ...rules.pirsch import PirschState

@@ -10,9 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask_babel import gettext as _
-from flask_babel import ngettext
-
+from ...i18n import gettext as _
+from ...i18n import ngettext
 from ...rules import pirsch as rules
 from ...rules.pirsch import PirschState
 from ...sheet import Sheet

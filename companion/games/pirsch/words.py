@@ -9,9 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask_babel import gettext as _
-from flask_babel import lazy_gettext as _l
-
+from ...i18n import gettext as _
+from ...i18n import lazy_gettext as _l
 from ...rules import IllegalMove
 from ...rules.pirsch.cards import ANIMAL_NAMES, ANIMALS, CARD_POINTS, Counts
 

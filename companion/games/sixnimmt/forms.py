@@ -6,11 +6,11 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from flask_babel import gettext as _
-from flask_babel import lazy_gettext as _l
 from wtforms import BooleanField, IntegerField, RadioField, StringField
 from wtforms.validators import InputRequired, NumberRange, Optional, StopValidation, ValidationError
 
+from ...i18n import gettext as _
+from ...i18n import lazy_gettext as _l
 from ...rules.sixnimmt import ROWS, SixNimmtState
 from ...sheet import Sheet
 from ..base import EntryBase, form_class

@@ -5,9 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask_babel import gettext as _
-from flask_babel import ngettext
-
+from ...i18n import gettext as _
+from ...i18n import ngettext
 from ...rules.sixnimmt import SixNimmtState, bull_heads
 from ...sheet import Sheet
 from ..base import Running, cumulative

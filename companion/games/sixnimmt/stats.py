@@ -6,8 +6,7 @@ totals, fewest first.
 
 from __future__ import annotations
 
-from flask_babel import gettext as _
-
+from ...i18n import gettext as _
 from ...rules.sixnimmt import SixNimmtState
 from ..base import Figures, Played, average
 

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask_babel import lazy_gettext as _l
 from wtforms import IntegerField
 from wtforms.validators import InputRequired, NumberRange
 
+from ...i18n import lazy_gettext as _l
 from ...rules.sixnimmt import ROWS, SixNimmtState, bull_heads, needs_choice, row_heads
 from ...sheet import Sheet
 from ..base import EntryBase, EntryKind, form_class

@@ -5,10 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask_babel import gettext as _
-from flask_babel import lazy_gettext as _l
-from flask_babel import ngettext
-
+from ...i18n import gettext as _
+from ...i18n import lazy_gettext as _l
+from ...i18n import ngettext
 from ...rules.sixnimmt import FULL, PLACED, Placement, parse_end
 
 VARIANT_CHOICES = [

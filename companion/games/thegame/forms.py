@@ -11,11 +11,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask_babel import gettext as _
-from flask_babel import lazy_gettext as _l
 from wtforms import BooleanField, HiddenField, IntegerField, RadioField
 from wtforms.validators import InputRequired, NumberRange, Optional, ValidationError
 
+from ...i18n import gettext as _
+from ...i18n import lazy_gettext as _l
 from ...rules import thegame as rules
 from ...rules.thegame import TheGameState
 from ...sheet import Sheet

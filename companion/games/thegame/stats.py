@@ -7,9 +7,8 @@ they all share the place the outcome gives them).
 
 from __future__ import annotations
 
-from flask_babel import gettext as _
-from flask_babel import ngettext
-
+from ...i18n import gettext as _
+from ...i18n import ngettext
 from ...rules.thegame import TheGameState, cards_left
 from ..base import Figures, Played
 

@@ -7,9 +7,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask_babel import gettext as _
-from flask_babel import ngettext
-
+from ...i18n import gettext as _
+from ...i18n import ngettext
 from ...rules import thegame as rules
 
 
