@@ -7,16 +7,16 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Response, request, url_for
-from flask_babel import gettext as _
 
 from ..games import EntryKind
+from ..i18n import gettext as _
 from ..models import Match, Membership
 from ..sheet import Sheet, Written, bounded_version, replay
 from ..translate import reason
 from ..writes import Submitted
 from .log_lines import log_opened, news_since
 from .reply import go, render, wants_fragment
-from .sheet_context import sheet_context
+from .sheet_context import play_context, sheet_context, table_context
 
 
 def answer(
@@ -46,10 +46,9 @@ def written_reply(
     if written.ok:
         if not wants_fragment():
             return go(sheet_page(match))
-        context = sheet_context(match, member, fresh, kind=kind.key if kind else None)
+        context = answer_context(match, member, fresh, form, kind=kind.key if kind else None)
         if adds_a_line(written, fresh):
             context["log_added"] = context["log"][:1]
-        context["table_news"] = table_news(match, fresh, form)
         return render("play/sheet.html", "play/_written.html", **context)
     if written.stale_after is not None:
         kept = kind is not None and form is not None and fits(kind, fresh, form)
@@ -59,6 +58,19 @@ def written_reply(
         return entry_reply(match, member, fresh, kind, form, notice=notice, fresh=True, kept=kept)
     error = reason(written.error) if written.error else _("Nothing was saved. Try again.")
     return entry_reply(match, member, fresh, kind, form, error=error)
+
+
+def answer_context(
+    match: Match, member: Membership, fresh: Sheet[Any], form: Any, **entry: Any
+) -> dict[str, Any]:
+    """The context of a write's fragment answer (``play/_written.html``): what a move changes,
+    and the seats, seat requests and invite only when they are sent (``table_news``), since
+    gathering them costs as much as drawing the entry panel."""
+    context = play_context(match, member, fresh, **entry)
+    context["table_news"] = table_news(match, fresh, form)
+    if context["table_news"]:
+        context.update(table_context(match, member))
+    return context
 
 
 def table_news(match: Match, fresh: Sheet[Any], form: Any) -> bool:
@@ -137,19 +149,15 @@ def entry_reply(
     ``fresh`` sends the fresh sheet along (the sheet changed); ``kept`` keeps the typed form
     even then (a conflict: the values were not saved, and are offered again)."""
     forms = {kind.key: form} if kind is not None and (kept or not fresh) else {}
-    context = sheet_context(
-        match,
-        member,
-        current,
-        kind=kind.key if kind else None,
-        forms=forms,
-        error=error,
-        notice=notice,
-        kept=kept,
-    )
+    entry = {"kind": kind.key if kind else None, "forms": forms, "error": error}
+    entry.update(notice=notice, kept=kept)
+    if not wants_fragment():
+        context = sheet_context(match, member, current, **entry)
+    elif fresh:
+        context = answer_context(match, member, current, form, **entry)
+    else:
+        context = play_context(match, member, current, **entry)
     fragment = "play/_written.html" if fresh else "play/_entry.html"
-    if fresh:
-        context["table_news"] = table_news(match, current, form)
     return render("play/sheet.html", fragment, **context)
 
 
