@@ -12,6 +12,7 @@ then stall on each query.
 
 from __future__ import annotations
 
+import gc
 import os
 from typing import Any
 
@@ -22,3 +23,11 @@ CONNECTIONS_VARIABLE = "COMPANION_WORKER_CONNECTIONS"
 def post_fork(_server: Any, worker: Any) -> None:
     """In each new worker, before it loads the app: publish its ``worker_connections``."""
     os.environ[CONNECTIONS_VARIABLE] = str(int(worker.worker_connections))
+
+
+def post_worker_init(_worker: Any) -> None:
+    """Once the worker has loaded the app: move everything alive now (the imported modules, the
+    app, its mappers and compiled statements) out of reach of the cyclic garbage collector,
+    which otherwise walks all of it again at every full collection, in the middle of some
+    request. What requests create afterwards is collected as usual."""
+    gc.freeze()
