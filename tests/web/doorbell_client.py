@@ -86,9 +86,11 @@ class Doorbell:
         self.thread.start()
 
     def _read(self) -> None:
+        why = "the reader stopped"
         try:
             with self.client.stream("GET", self.url, timeout=httpx.Timeout(WAIT)) as response:
                 self.status.put(response.status_code)
+                why = f"the server ended it (status {response.status_code})"
                 address = response.extensions["network_stream"].get_extra_info("client_addr")
                 self.client_port.put(int(address[1]))
                 name, data = "message", ""
@@ -104,10 +106,10 @@ class Doorbell:
                     elif line == "" and data:
                         self.events.put((name, data))
                         name, data = "message", ""
-        except httpx.HTTPError:
-            return
+        except httpx.HTTPError as failure:
+            why = f"{type(failure).__name__}: {failure}"
         finally:
-            self.events.put(("closed", ""))
+            self.events.put(("closed", why))  # said with the reason, for a failing test
 
     def first_status(self) -> int:
         """The stream's HTTP status."""
@@ -117,7 +119,7 @@ class Doorbell:
         """The next ``version`` event's number (comments skipped); fails after ``timeout``."""
         while True:
             name, data = self.events.get(timeout=timeout)
-            assert name != "closed", "the stream ended"
+            assert name != "closed", f"the stream ended: {data}"
             if name == "version":
                 return int(data)
 
