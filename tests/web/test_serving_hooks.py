@@ -26,7 +26,8 @@ def test_a_worker_that_loaded_the_app_keeps_what_it_loaded_out_of_the_collector(
 
 
 def test_a_new_worker_publishes_its_connection_limit(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.delenv(serving.CONNECTIONS_VARIABLE, raising=False)
+    # Set through monkeypatch first, so that the variable is put back as it was afterwards: a
+    # limit left behind would cap the streams of every server a later test starts.
+    monkeypatch.setenv(serving.CONNECTIONS_VARIABLE, "")
     serving.post_fork(None, SimpleNamespace(worker_connections=321))
     assert os.environ[serving.CONNECTIONS_VARIABLE] == "321"
-    monkeypatch.delenv(serving.CONNECTIONS_VARIABLE)
