@@ -4,8 +4,9 @@ stream at once, what each stream would otherwise do on its own.
 * **Versions.** Other processes' commits reach this one through PostgreSQL's NOTIFY when the
   listener is up; on SQLite with several workers, or while the listener is down, nothing tells
   this process. The watcher then reads the versions of every listened match in one query
-  (every ``SSE_CHECK_SECONDS``; on SQLite only when the database files changed) and rings the
-  broker, which wakes just the streams whose match moved. With the listener up it still reads
+  (every ``SSE_CHECK_SECONDS``; on SQLite only when another connection committed since the last
+  look, :class:`CommitCounter`) and rings the broker, which wakes just the streams whose match
+  moved. With the listener up it still reads
   them every keep-alive, and at once when the listener asks (:meth:`Broker.resync`).
 * **Hang-ups.** A phone that closes its page closes the connection; a stream waiting quietly
   would only notice at its next write. The watcher asks the kernel, in one ``poll`` over every
@@ -17,6 +18,7 @@ from __future__ import annotations
 
 import logging
 import select
+import sqlite3
 import threading
 import time
 from collections.abc import Callable, Mapping
@@ -62,26 +64,54 @@ def kernel_poll() -> Callable[[], Any]:
     return select.poll
 
 
-def sqlite_files(engine: Engine) -> list[Path]:
-    """An SQLite database's file and its write-ahead log: every commit of any worker touches
-    one of them, so versions only need reading when they changed (none for servers)."""
+def sqlite_file(engine: Engine) -> Path | None:
+    """An SQLite database's file (None for a server, or a database in memory)."""
     name = engine.url.database
     if engine.dialect.name != "sqlite" or not name or name == ":memory:":
-        return []
-    base = Path(name)
-    return [base, base.with_name(base.name + "-wal")]
+        return None
+    return Path(name)
 
 
-def file_stamp(files: list[Path]) -> tuple[tuple[int, int], ...]:
-    """Modification time and size of each file ((0, 0) when missing)."""
-    stamps = []
-    for path in files:
+class CommitCounter:
+    """Whether any connection committed to an SQLite database since the last look: SQLite's own
+    ``PRAGMA data_version``, asked on a connection of the watcher's that never writes.
+
+    Looking at the files' modification times and sizes instead missed a ring now and then: a
+    commit writes its pages to the write-ahead log first and becomes visible a moment later,
+    when the log's index is updated. A look that fell in between saw the files changed, read the
+    versions before the commit, and then found the files unchanged at every later look, until
+    another commit. ``data_version`` moves only once a commit is visible, and asking costs less
+    than looking at two files.
+    """
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.connection: sqlite3.Connection | None = None
+        self.last: int | None = None
+
+    def moved(self) -> bool:
+        """True when a commit became visible since the last call (and on the first call, or
+        when the database cannot be asked: then the versions are read to be sure)."""
         try:
-            info = path.stat()
-            stamps.append((info.st_mtime_ns, info.st_size))
-        except OSError:
-            stamps.append((0, 0))
-    return tuple(stamps)
+            if self.connection is None:
+                # mode=rw: a database that is not there is an error, not a new empty file
+                uri = f"{self.path.resolve().as_uri()}?mode=rw"
+                self.connection = sqlite3.connect(
+                    uri, uri=True, timeout=DEADLINE_SECONDS, check_same_thread=False
+                )  # made where the watcher is made, then used by its thread alone
+            (count,) = self.connection.execute("PRAGMA data_version").fetchone()
+        except sqlite3.Error:
+            self.close()
+            return True
+        moved = count != self.last
+        self.last = int(count)
+        return moved
+
+    def close(self) -> None:
+        """Close the watcher's connection (a later call opens a new one)."""
+        if self.connection is not None:
+            self.connection.close()
+        self.connection, self.last = None, None
 
 
 class Watcher:
@@ -92,8 +122,10 @@ class Watcher:
         self.engine = engine
         self.check_seconds = float(settings["SSE_CHECK_SECONDS"])
         self.keepalive = float(settings["SSE_KEEPALIVE_SECONDS"])
-        self.files = sqlite_files(engine)
-        self.stamp = file_stamp(self.files)
+        path = sqlite_file(engine)
+        self.commits = CommitCounter(path) if path is not None else None
+        if self.commits is not None:
+            self.commits.moved()  # where the count stands now: only later commits are read
         self.checked = time.monotonic()
         self.failures = 0
         self.used = time.monotonic()
@@ -103,16 +135,20 @@ class Watcher:
     def run(self) -> None:
         """Look for hang-ups and moved versions until the broker closes or nobody listens."""
         tick = min(self.check_seconds, HANGUP_SECONDS)
-        while not self.broker.closed.is_set() and not self.stopped.is_set():
-            asked = self.broker.recheck.wait(tick)
-            self.broker.recheck.clear()
-            try:
-                self.hang_ups()
-                self.versions(asked)
-            except Exception:  # noqa: BLE001 - the thread must outlive any one failure
-                log.exception("doorbell watcher failed a round; going on")
-            if self.idle():
-                return
+        try:
+            while not self.broker.closed.is_set() and not self.stopped.is_set():
+                asked = self.broker.recheck.wait(tick)
+                self.broker.recheck.clear()
+                try:
+                    self.hang_ups()
+                    self.versions(asked)
+                except Exception:  # noqa: BLE001 - the thread must outlive any one failure
+                    log.exception("doorbell watcher failed a round; going on")
+                if self.idle():
+                    return
+        finally:
+            if self.commits is not None:
+                self.commits.close()
 
     def idle(self) -> bool:
         """Whether nobody has listened for IDLE_SECONDS (then the watcher stops)."""
@@ -156,8 +192,7 @@ class Watcher:
         if not again and now - self.checked < every:
             return
         self.checked = now
-        seen, self.stamp = self.stamp, file_stamp(self.files)
-        if again or not self.files or self.stamp != seen:
+        if again or self.commits is None or self.commits.moved():
             self.read()
 
     def read(self) -> None:

@@ -200,12 +200,12 @@ def test_over_the_stream_limit_the_answer_is_204_and_polling_goes_on(tmp_path: P
         first.close()
 
 
-def test_a_quiet_stream_on_sqlite_does_not_query_while_the_files_are_unchanged(
+def test_a_quiet_stream_on_sqlite_does_not_query_while_nothing_is_committed(
     tmp_path: Path,
 ) -> None:
     with running(tmp_path, SSE_CHECK_SECONDS=0.1) as live:
         if not live.app.config["SQLALCHEMY_DATABASE_URI"].startswith("sqlite"):
-            pytest.skip("the file check is SQLite's")
+            pytest.skip("the commit count is SQLite's")
         queries: list[str] = []
         with live.app.app_context():
             engine = db.engine
