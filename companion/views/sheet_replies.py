@@ -149,8 +149,13 @@ def entry_reply(
     ``fresh`` sends the fresh sheet along (the sheet changed); ``kept`` keeps the typed form
     even then (a conflict: the values were not saved, and are offered again)."""
     forms = {kind.key: form} if kind is not None and (kept or not fresh) else {}
-    entry = {"kind": kind.key if kind else None, "forms": forms, "error": error}
-    entry.update(notice=notice, kept=kept)
+    entry: dict[str, Any] = {
+        "kind": kind.key if kind else None,
+        "forms": forms,
+        "error": error,
+        "notice": notice,
+        "kept": kept,
+    }
     if not wants_fragment():
         context = sheet_context(match, member, current, **entry)
     elif fresh:
