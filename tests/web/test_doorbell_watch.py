@@ -11,7 +11,7 @@ import pytest
 from flask import Flask
 
 from companion.extensions import db
-from companion.live.doorbell import broker
+from companion.live.doorbell import Broker, broker
 from companion.live.watch import CommitCounter, Watcher
 
 from ..conftest import Phone, make_app
@@ -32,6 +32,17 @@ def another_worker_moves(path: Path, match_id: int) -> int:
 def sqlite_app(tmp_path: Path) -> tuple[Flask, Path]:
     path = tmp_path / "watch.sqlite"
     return make_app(tmp_path, SQLALCHEMY_DATABASE_URI=f"sqlite:///{path}"), path
+
+
+def watched_match(tmp_path: Path) -> tuple[Path, int, Broker, Watcher]:
+    """A match on an SQLite file, its app's broker, and a watcher (not started) that looks at
+    every call of ``versions``."""
+    app, path = sqlite_app(tmp_path)
+    match_id = Phone(app).new_match(["Ann", "Bob"])
+    settings = {"SSE_CHECK_SECONDS": 0.0, "SSE_KEEPALIVE_SECONDS": 0.0}
+    with app.app_context():
+        watcher = Watcher(broker(app), db.engine, settings)
+    return path, match_id, broker(app), watcher
 
 
 def test_the_count_moves_once_for_each_commit_of_another_connection(tmp_path: Path) -> None:
@@ -59,12 +70,7 @@ def test_a_database_that_is_not_there_is_read_and_not_created(tmp_path: Path) ->
 def test_the_watcher_rings_another_workers_commit_and_stays_quiet_otherwise(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    app, path = sqlite_app(tmp_path)
-    match_id = Phone(app).new_match(["Ann", "Bob"])
-    local = broker(app)
-    settings = {"SSE_CHECK_SECONDS": 0.0, "SSE_KEEPALIVE_SECONDS": 0.0}
-    with app.app_context():
-        watcher = Watcher(local, db.engine, settings)
+    path, match_id, local, watcher = watched_match(tmp_path)
     reads: list[int] = []
     read = watcher.read
     monkeypatch.setattr(watcher, "read", lambda: reads.append(1) or read())
@@ -84,12 +90,7 @@ def test_the_watcher_rings_another_workers_commit_and_stays_quiet_otherwise(
 
 
 def test_a_commit_that_lands_just_after_a_read_is_rung_at_the_next_look(tmp_path: Path) -> None:
-    app, path = sqlite_app(tmp_path)
-    match_id = Phone(app).new_match(["Ann", "Bob"])
-    local = broker(app)
-    settings = {"SSE_CHECK_SECONDS": 0.0, "SSE_KEEPALIVE_SECONDS": 0.0}
-    with app.app_context():
-        watcher = Watcher(local, db.engine, settings)
+    path, match_id, local, watcher = watched_match(tmp_path)
     read = watcher.read
     landed: list[int] = []
 
