@@ -5,9 +5,11 @@ from __future__ import annotations
 import hashlib
 import hmac
 import secrets
+from datetime import UTC, datetime, timedelta
 
-from flask import Flask, Response, abort, current_app, g, request, session
-from flask.sessions import SecureCookieSessionInterface, SessionMixin
+from flask import Flask, Request, Response, abort, current_app, g, request, session
+from flask.sessions import SecureCookieSession, SecureCookieSessionInterface, SessionMixin
+from itsdangerous import BadSignature
 from sqlalchemy.orm import joinedload
 
 from .extensions import db
@@ -25,6 +27,8 @@ included, since the app may share its domain with other services."""
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 CODE_LENGTH = 6
 DEVICE_ID_LENGTH = 32
+RESIGN_AFTER = timedelta(days=1)
+"""How old a phone's cookie may be before an answer signs it anew (see :class:`DeviceSessions`)."""
 
 CSP = "; ".join(
     (
@@ -194,14 +198,41 @@ def refuse_nul_bytes() -> None:
                 abort(400)
 
 
+class DeviceSession(SecureCookieSession):
+    """The session, knowing when its cookie was signed (None for a new one)."""
+
+    signed_at: datetime | None = None
+
+
 class DeviceSessions(SecureCookieSessionInterface):
-    """The signed cookie session, not re-signed on an unchanged poll, and Secure over https.
+    """The signed cookie session, re-signed at most once a day, and Secure over https.
 
     A permanent session is normally signed and sent again with every response, so that its 400
-    days run from the last request. Every page and every change still does that; an unchanged
-    poll (every 2 s per phone, see ``play.live``) sets ``g.quiet_session`` and answers without a
-    cookie, which saves the signing and the header. A changed session is always sent.
+    days run from the last request. Signing costs as much as a bare request, and a phone polls
+    every 2 s and answers every change: here a cookie is sent again only when the session
+    changed or when the one the phone holds was signed more than :data:`RESIGN_AFTER` ago, so
+    its 400 days still run from the phone's last day at the table.
     """
+
+    session_class = DeviceSession
+
+    def open_session(self, app: Flask, request: Request) -> DeviceSession | None:
+        """The cookie's session, with the time it was signed; a new one when it is missing,
+        expired or not ours."""
+        signer = self.get_signing_serializer(app)
+        if signer is None:
+            return None
+        cookie = request.cookies.get(self.get_cookie_name(app))
+        if not cookie:
+            return self.session_class()
+        max_age = int(app.permanent_session_lifetime.total_seconds())
+        try:
+            data, signed_at = signer.loads(cookie, max_age=max_age, return_timestamp=True)
+        except BadSignature:
+            return self.session_class()
+        opened = self.session_class(data)
+        opened.signed_at = signed_at
+        return opened
 
     def get_cookie_secure(self, app: Flask) -> bool:
         """Secure when configured (an https ``PUBLIC_URL``) and whenever this request came over
@@ -209,9 +240,10 @@ class DeviceSessions(SecureCookieSessionInterface):
         return bool(super().get_cookie_secure(app)) or request.is_secure
 
     def should_set_cookie(self, app: Flask, session: SessionMixin) -> bool:
-        if not session.modified and g.get("quiet_session"):
-            return False
-        return super().should_set_cookie(app, session)
+        signed_at = getattr(session, "signed_at", None)
+        if session.modified or signed_at is None:
+            return bool(super().should_set_cookie(app, session))
+        return datetime.now(UTC) - signed_at > RESIGN_AFTER
 
 
 def init_app(app: Flask) -> None:

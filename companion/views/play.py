@@ -6,7 +6,7 @@ replies with the page or the fragment htmx asked for (:mod:`.sheet_replies`).
 
 from __future__ import annotations
 
-from flask import Blueprint, Response, abort, g, request, url_for
+from flask import Blueprint, Response, abort, request, url_for
 from sqlalchemy import bindparam, update
 
 from ..extensions import db
@@ -57,7 +57,6 @@ def live(match_id: int) -> Response:
     move changes, are left as they are."""
     known = request.args.get("v", type=int)
     if known is not None and known == member_version(match_id):
-        g.quiet_session = True
         return no_change()
     match, member = member_view_or_404(match_id)
     seen(member)

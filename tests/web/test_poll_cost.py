@@ -4,12 +4,15 @@ per request but never carried into the next request."""
 
 from __future__ import annotations
 
+import time
 from datetime import UTC, datetime
+from unittest.mock import patch
 
 from flask import Flask
 
 from companion.extensions import db
 from companion.models import Match
+from companion.security import RESIGN_AFTER
 
 from ..conftest import Phone
 
@@ -19,7 +22,7 @@ def version_of(phone: Phone, match_id: int) -> int:
     return int(html.split('data-version="', 1)[1].split('"', 1)[0])
 
 
-def test_an_unchanged_poll_sends_no_cookie_but_a_page_does(app: Flask, phone: Phone) -> None:
+def test_an_unchanged_poll_sends_no_cookie(app: Flask, phone: Phone) -> None:
     match_id = phone.new_match(["Ann", "Bob"])
     version = version_of(phone, match_id)
     poll = phone.get(f"/m/{match_id}/live?v={version}", hx=True)
@@ -27,8 +30,41 @@ def test_an_unchanged_poll_sends_no_cookie_but_a_page_does(app: Flask, phone: Ph
     assert "Set-Cookie" not in poll.headers
     assert poll.headers["Content-Security-Policy"].startswith("default-src 'self'")
     assert poll.headers["X-Frame-Options"] == "DENY"
+
+
+def test_a_cookie_signed_today_is_not_signed_again(app: Flask, phone: Phone) -> None:
+    match_id = phone.new_match(["Ann", "Bob"])
+    phone.claim(match_id, 0)
+    version = version_of(phone, match_id)
+    phone.enter_heads(match_id, [3, 4])
+    for answer in (
+        phone.get(f"/m/{match_id}"),
+        phone.get(f"/m/{match_id}/live?v={version}", hx=True),
+    ):
+        assert answer.status_code == 200
+        assert "Set-Cookie" not in answer.headers
+
+
+def test_a_cookie_older_than_a_day_is_signed_anew_for_the_same_device(
+    app: Flask, phone: Phone
+) -> None:
+    two_days_ago = time.time() - 2 * RESIGN_AFTER.total_seconds()
+    with patch("itsdangerous.timed.time.time", return_value=two_days_ago):
+        match_id = phone.new_match(["Ann", "Bob"])
+    old = phone.client.get_cookie("companion")
     page = phone.get(f"/m/{match_id}")
+    assert page.status_code == 200, "the phone is still a member of its match"
     assert "companion=" in page.headers["Set-Cookie"]
+    new = phone.client.get_cookie("companion")
+    assert old is not None and new is not None and new.value != old.value
+    again = phone.get(f"/m/{match_id}")
+    assert again.status_code == 200 and "Set-Cookie" not in again.headers
+
+
+def test_a_changed_session_is_always_sent(app: Flask, phone: Phone) -> None:
+    phone.get("/")
+    answer = phone.get("/lang/it")
+    assert "companion=" in answer.headers["Set-Cookie"]
 
 
 def test_a_changed_poll_still_answers_with_the_fragments(app: Flask, phone: Phone) -> None:
