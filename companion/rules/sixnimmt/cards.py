@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import cache
+
 DECK_SIZE = 104
 ROWS = 4
 HAND = 10
@@ -18,6 +20,13 @@ def bull_heads(card: int) -> int:
     if card % 10 == 5:
         return 2
     return 1
+
+
+@cache
+def heads_up_to(top: int) -> int:
+    """All the bull heads on the cards 1 to ``top`` (171 for the whole deck). Every round's
+    check asks for it, and a history page replays many rounds: each sum is counted once."""
+    return sum(bull_heads(card) for card in range(1, top + 1))
 
 
 def highest_card(variant: str, players: int) -> int:

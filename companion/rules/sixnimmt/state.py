@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..base import N_, require, whole_number
-from .cards import bull_heads, highest_card
+from .cards import heads_up_to, highest_card
 from .table import TableRound
 
 DEFAULT_THRESHOLD = 66
@@ -67,11 +67,14 @@ class SixNimmtState:
     @property
     def heads_in_play(self) -> int:
         """All the bull heads in the cards used this match (171 in the base game)."""
-        return sum(bull_heads(card) for card in range(1, self.top_card + 1))
+        return heads_up_to(self.top_card)
 
     def totals(self) -> list[int]:
-        """Each seat's heads over all finished rounds."""
-        return [sum(round_[seat] for round_ in self.rounds) for seat in range(self.seats)]
+        """Each seat's heads over all finished rounds (column sums: a history page asks for
+        them once per seat of every match it replays)."""
+        if not self.rounds:
+            return [0] * self.seats
+        return [sum(column) for column in zip(*self.rounds, strict=True)]
 
 
 def parse_end(raw: object) -> EndRule:
