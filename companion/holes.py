@@ -4,11 +4,13 @@ A fragment that carries a form (the entry panel) has two values no other phone m
 the CSRF token, signed for this phone's session, and the one-time key of the form, which makes
 a retried write safe only while no other form carries it. While a fragment renders inside
 :func:`holes`, both print as a hole instead; :func:`fill` puts this request's token and a fresh
-key for each form in their places, every time the fragment is sent.
+key for each form in their places, every time the fragment is sent. A whole poll answer shared
+by a table (:mod:`companion.views.shared_poll`) also leaves a hole for the phone's seat.
 
 A hole is a NUL character, a letter and another NUL: nothing typed can contain one (every
 request with a NUL character is refused, :mod:`companion.security`), so a hole is never
-mistaken for something a player wrote.
+mistaken for something a player wrote. Inside :func:`holes`, :func:`fill` leaves them all, so
+a shared fragment can sit inside a shared answer.
 """
 
 from __future__ import annotations
@@ -23,7 +25,8 @@ from flask_wtf.csrf import generate_csrf
 
 CSRF_HOLE = "\x00c\x00"
 KEY_HOLE = "\x00k\x00"
-HOLE = re.compile("\x00([ck])\x00")
+SEAT_HOLE = "\x00s\x00"
+HOLE = re.compile("\x00([cks])\x00")
 CSRF_FIELD = "csrf_token"
 """Where Flask-WTF keeps the request's signed token on ``g`` (its ``WTF_CSRF_FIELD_NAME``)."""
 
@@ -45,7 +48,11 @@ def holes() -> Iterator[None]:
 
     Flask-WTF signs its token once per request and keeps it on ``g``: setting the hole there
     makes every form built meanwhile print the hole. The real token is put back afterwards.
+    Holes opened inside holes leave them open.
     """
+    if holes_open():
+        yield
+        return
     saved = g.pop(CSRF_FIELD, None)
     setattr(g, CSRF_FIELD, CSRF_HOLE)
     g.holes_open = True
@@ -58,11 +65,19 @@ def holes() -> Iterator[None]:
             setattr(g, CSRF_FIELD, saved)
 
 
-def fill(html: str) -> str:
-    """``html`` with this request's token and a fresh key for each form in its holes."""
+def fill(html: str, seat: int | None = None) -> str:
+    """``html`` with this request's token, a fresh key for each form and the phone's ``seat``
+    in their holes; unchanged while holes are open (it is itself being rendered to share)."""
+    if holes_open():
+        return html
     token = generate_csrf()
 
     def value(found: re.Match[str]) -> str:
-        return token if found.group(1) == "c" else secrets.token_urlsafe(16)
+        kind = found.group(1)
+        if kind == "c":
+            return token
+        if kind == "k":
+            return secrets.token_urlsafe(16)
+        return "" if seat is None else str(seat)
 
     return HOLE.sub(value, html)

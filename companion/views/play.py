@@ -7,17 +7,17 @@ replies with the page or the fragment htmx asked for (:mod:`.sheet_replies`).
 from __future__ import annotations
 
 from flask import Blueprint, Response, abort, request, url_for
-from sqlalchemy import bindparam, update
 
 from ..extensions import db
 from ..games import EntryKind, seam_for
-from ..models import Match, Membership, utcnow
+from ..models import Match, Membership
 from ..seats import mark_seen, needs_seen
-from ..security import device_id, member_match_or_404, member_view_or_404, viewer_match_or_404
+from ..security import member_match_or_404, member_view_or_404, viewer_match_or_404
 from ..sheet import Sheet, replay
 from ..writes import can_write, submit_choice, submit_entry, submit_undo
 from .log_lines import log_rows, news_since
-from .reply import go, no_change, render, wants_fragment
+from .reply import go, no_change, render, sent, wants_fragment
+from .shared_poll import can_share, keep_answer, member_state, shared_answer
 from .sheet_context import (
     invite_context,
     play_context,
@@ -54,14 +54,19 @@ def live(match_id: int) -> Response:
     panel when the phone says its own is untouched (``entry=<kind>``, so that it needs no second
     request). When only new moves arrived, the log's new lines go on top (the shown ones count
     their own times in the page) and the seats, seat requests, invite and host panel, which no
-    move changes, are left as they are."""
+    move changes, are left as they are; such an answer is rendered once for the phones of a
+    table that would read the same and shared (:mod:`.shared_poll`)."""
     known = request.args.get("v", type=int)
-    if known is not None and known == member_version(match_id):
-        return no_change()
-    match, member = member_view_or_404(match_id)
-    seen(member)
-    current = replay(match)
+    state = member_state(match_id)
     panel = request.args.get("entry")
+    if state is not None:
+        if known == state.version:
+            return no_change()
+        shared = shared_answer(match_id, known, state, panel)
+        if shared is not None:
+            return sent(shared)
+    match, member = member_view_or_404(match_id)
+    current = replay(match)
     context = play_context(match, member, current, kind=panel)
     added = news_since(known, match, current)
     moves_only = added is not None and match.is_open
@@ -70,45 +75,9 @@ def live(match_id: int) -> Response:
     if added is not None:  # the phone's log lacks only the newest lines: they go on top
         context["log_added"] = context["log"][:added]
     context.update(moves_only=moves_only, panel=panel is not None)
+    if known is not None and can_share(context):
+        return sent(keep_answer(known, context, panel))
     return render("play/sheet.html", "play/_live.html", **context)
-
-
-MEMBER_VERSION = (
-    db.select(Match.version, Membership.last_seen)
-    .join(Membership, Membership.match_id == Match.id)
-    .filter(
-        Match.id == bindparam("match_id"),
-        Match.deleted_at.is_(None),
-        Membership.device_id == bindparam("device"),
-    )
-)
-"""Built once: the statement of every unchanged poll (only its two values change)."""
-
-
-def member_version(match_id: int) -> int | None:
-    """The match's version if this device is a member: the whole cost of an unchanged poll.
-
-    Run on the session's connection as plain SQL: a single number needs no ORM bookkeeping.
-    The phone's ``last_seen`` comes with it and is written again once a minute at most, so a
-    seat's holder counts as present while it polls (or listens and polls as a safety net).
-    """
-    connection = db.session.connection()
-    values = {"match_id": match_id, "device": device_id()}
-    row = connection.execute(MEMBER_VERSION, values).one_or_none()
-    if row is None:
-        return None
-    if needs_seen(row.last_seen):
-        connection.execute(MARK_SEEN, {"mid": match_id, "dev": values["device"], "now": utcnow()})
-        db.session.commit()
-    return int(row.version)
-
-
-MARK_SEEN = (
-    update(Membership)
-    .where(Membership.match_id == bindparam("mid"))
-    .where(Membership.device_id == bindparam("dev"))
-    .values(last_seen=bindparam("now"))
-)
 
 
 @bp.get("/m/<int:match_id>/log")

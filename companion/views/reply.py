@@ -23,6 +23,13 @@ def render(page: str, fragment: str | None = None, /, **context: Any) -> Respons
     return response
 
 
+def sent(html: str) -> Response:
+    """A fragment already rendered, answered as :func:`render` answers one."""
+    response = make_response(html)
+    response.vary.add("HX-Request")
+    return response
+
+
 def go(url: str) -> Response:
     """Send the browser to ``url``: HX-Location for htmx, a 303 for a plain form post."""
     if htmx:

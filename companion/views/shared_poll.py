@@ -1,0 +1,158 @@
+"""A changed poll's answer, rendered once per version for the phones of a table and shared.
+
+After a round every other phone at the table polls from the version it shows to the new one, and
+each is sent the same things: the scoreboard, the new log lines and, when its form is untouched,
+the entry panel. The scoreboard and a shared entry kind's form were already rendered once per
+version (:mod:`companion.fragments`); each phone still read the match, its seats and members,
+folded the log, gathered the sheet's context and rendered the answer around them. Here the first
+phone's answer is kept with holes (:mod:`companion.holes`) for what no other phone may be given:
+its CSRF token, its forms' one-time keys and its seat. Every other phone whose answer would read
+the same gets a copy with its own values filled in, after the one query that proves it is a
+member and finds the version (:func:`member_state`).
+
+Everything such an answer can depend on is in its key, or keeps it from being shared:
+
+- the match, the version the phone shows and the new one, the entry panel it asked for, the
+  language, and whether its log is opened (``log=all``);
+- whether the phone may write (it holds a seat or is the host) and whether it holds a seat;
+- for each new line, whether this phone made it (its undo then asks no confirmation).
+
+Only answers that bring new moves and nothing else are kept (seats, seat requests and the host's
+panel, which differ per phone, come with the others), and only while the scoreboard and the
+entry kind are declared shareable (:func:`companion.fragments.shareable`,
+:attr:`companion.games.base.EntryKind.shared`), so the templates read no other per-phone value;
+``tests/web/test_shared_poll.py`` compares each copy with the phone's own render. The new lines'
+"5 seconds ago" is the first phone's; every page counts it on from the line's ``<time>``.
+Like the fragments, the answers live in each worker and are bounded (:mod:`companion.caches`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from dataclasses import dataclass
+from typing import Any
+
+from flask import Flask, render_template
+from sqlalchemy import bindparam, select, update
+
+from ..caches import Kept, kept
+from ..extensions import db
+from ..fragments import shareable
+from ..holes import SEAT_HOLE, fill, holes
+from ..i18n import get_locale
+from ..models import Match, Membership, utcnow
+from ..seats import needs_seen
+from ..security import device_id
+from .log_lines import log_opened
+from .reply import wants_fragment
+
+SIZE = 1024
+"""Answers one worker keeps: a few per open table (panels x languages x kinds of phone)."""
+EXTENSION = "companion.shared_poll"
+ANSWER = "play/_live.html"
+
+
+@dataclass(frozen=True)
+class MemberState:
+    """What the poll needs to know of the asking phone before it reads anything else."""
+
+    version: int
+    device: str
+    seat: int | None
+    host: bool
+
+    @property
+    def writer(self) -> bool:
+        """Whether the phone may enter moves (as :func:`companion.writes.can_write`)."""
+        return self.seat is not None or self.host
+
+
+MEMBER_STATE = (
+    select(Match.version, Match.host_device_id, Membership.last_seen, Membership.seat)
+    .join(Membership, Membership.match_id == Match.id)
+    .filter(
+        Match.id == bindparam("match_id"),
+        Match.deleted_at.is_(None),
+        Membership.device_id == bindparam("device"),
+    )
+)
+"""Built once: the statement of every poll (only its two values change)."""
+MARK_SEEN = (
+    update(Membership)
+    .where(Membership.match_id == bindparam("mid"))
+    .where(Membership.device_id == bindparam("dev"))
+    .values(last_seen=bindparam("now"))
+)
+
+
+def member_state(match_id: int) -> MemberState | None:
+    """The match's version and this phone's seat and host rights, if it is a member: the whole
+    cost of an unchanged poll, and the key of a shared answer.
+
+    Run on the session's connection as plain SQL: a few values need no ORM bookkeeping. The
+    phone's ``last_seen`` comes with it and is written again once a minute at most, so a seat's
+    holder counts as present while it polls (or listens and polls as a safety net).
+    """
+    connection = db.session.connection()
+    device = device_id()
+    row = connection.execute(MEMBER_STATE, {"match_id": match_id, "device": device}).one_or_none()
+    if row is None:
+        return None
+    if needs_seen(row.last_seen):
+        connection.execute(MARK_SEEN, {"mid": match_id, "dev": device, "now": utcnow()})
+        db.session.commit()
+    return MemberState(int(row.version), device, row.seat, row.host_device_id == device)
+
+
+def answers(app: Flask | None = None) -> Kept:
+    """This app's shared poll answers."""
+    return kept(EXTENSION, SIZE, app)
+
+
+def answer_key(
+    match_id: int, known: int, version: int, panel: str | None, state: MemberState, mine: Any
+) -> tuple[Hashable, ...]:
+    """Everything a kept answer can depend on (module docstring)."""
+    locale = str(get_locale() or "")
+    kind = (state.writer, state.seat is not None, tuple(mine))
+    return ("answer", match_id, known, version, panel, locale, log_opened(), kind)
+
+
+def shared_answer(
+    match_id: int, known: int | None, state: MemberState, panel: str | None
+) -> str | None:
+    """This phone's copy of a kept answer from version ``known``, or None when none fits."""
+    if known is None or not wants_fragment():
+        return None
+    kept_answers = answers()
+    authors = kept_answers.get(("authors", match_id, known, state.version))
+    if authors is None:
+        return None
+    mine = (author == state.device for author in authors)
+    html = kept_answers.get(answer_key(match_id, known, state.version, panel, state, mine))
+    return None if html is None else fill(html, state.seat)
+
+
+def can_share(context: dict[str, Any]) -> bool:
+    """Whether this poll's answer may be kept for other phones (module docstring)."""
+    if not context.get("moves_only") or not wants_fragment():
+        return False
+    if not shareable(context["seam"].scoreboard_template, context):
+        return False
+    active = context.get("active")
+    return not context["panel"] or not context["writer"] or active is None or active.shared
+
+
+def keep_answer(known: int, context: dict[str, Any], panel: str | None) -> str:
+    """Render the answer with holes, keep it for the other phones, and fill it for this one."""
+    match, member, me = context["match"], context["member"], context["me"]
+    state = MemberState(match.version, member.device_id, me, context["host"])
+    with holes():
+        html = render_template(ANSWER, **{**context, "me": None if me is None else SEAT_HOLE})
+    added = context["sheet"].entries[-len(context["log_added"]) :][::-1]
+    authors = tuple(line.device_id for line in added)
+    mine = (author == state.device for author in authors)
+    kept_answers = answers()
+    kept_answers.put(answer_key(match.id, known, match.version, panel, state, mine), html)
+    kept_answers.put(("authors", match.id, known, match.version), authors)
+    return fill(html, me)

@@ -1,0 +1,151 @@
+"""A changed poll's answer is rendered once per version and shared by the phones of a table that
+would read the same (:mod:`companion.views.shared_poll`): every copy is what the phone's own
+render would be, carries its own seat, CSRF token and fresh keys, never a hole, and its forms
+work when sent; answers that differ per phone are never shared."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from flask import Flask
+
+from companion.caches import Kept
+from companion.fragments import EXTENSION as FRAGMENTS
+from companion.views.shared_poll import EXTENSION, answers
+
+from ..bench.browser import TokenPhone
+from ..conftest import Phone, make_app
+from .helpers import parse
+from .test_fragments import comparable
+from .test_nuota import start as start_nuota
+from .test_nuota import totals
+from .test_shared_entry import panel_fields, version_of
+
+
+def own_render(app: Flask, phone: Phone, url: str) -> str:
+    """The phone's answer rendered with nothing shared (both caches empty for that request)."""
+    warm = {name: app.extensions[name] for name in (EXTENSION, FRAGMENTS)}
+    app.extensions.update({name: Kept(8) for name in warm})
+    try:
+        return str(phone.get(url, hx=True).get_data(as_text=True))
+    finally:
+        app.extensions.update(warm)
+
+
+def poll(phone: Phone, url: str) -> str:
+    html = str(phone.get(url, hx=True).get_data(as_text=True))
+    assert "\x00" not in html, "a hole was sent"
+    return html
+
+
+def seated_four(app: Flask, make: type[Phone] = Phone) -> tuple[Phone, Phone, Phone, Phone, int]:
+    """Ann (host, seat 0), Bob (seat 1), Cy (seat 2) and Dee (joined, no seat) at 6 nimmt!,
+    one round played (a poll from an empty log sends the whole log, not new lines)."""
+    ann, bob, cy, dee = (make(app) for _ in range(4))
+    match_id = ann.new_match(["Ann", "Bob", "Cy"])
+    for phone in (bob, cy, dee):
+        phone.join(match_id)
+    for seat, phone in enumerate((ann, bob, cy)):
+        phone.claim(match_id, seat)
+    ann.enter_heads(match_id, [1, 2, 3])
+    return ann, bob, cy, dee, match_id
+
+
+def you(html: str) -> str | None:
+    found = re.search(r'data-you="([^"]*)"', html)
+    return found.group(1) if found else None
+
+
+@pytest.mark.parametrize("language", ["en", "it"])
+@pytest.mark.parametrize("panel", ["&entry=heads", "&entry=cards", "", "&entry=heads&log=all"])
+def test_each_phone_copy_reads_as_its_own_render(tmp_path: Path, language: str, panel: str) -> None:
+    app = make_app(tmp_path)
+    ann, bob, cy, dee, match_id = seated_four(app)
+    for phone in (ann, bob, cy, dee):
+        phone.get(f"/lang/{language}")
+    known = version_of(bob, match_id)
+    ann.enter_heads(match_id, [3, 0, 7])
+    url = f"/m/{match_id}/live?v={known}{panel}"
+    kept = answers(app)
+    bob_answer = poll(bob, url)  # the first phone of the version: rendered and kept
+    hits = kept.hits
+    cy_answer = poll(cy, url)
+    assert kept.hits == hits + 2, "Cy reads what Bob read: the kept answer is shared"
+    dee_answer = poll(dee, url)  # no seat: may not write, an answer of its own
+    answers_by_phone = ((bob, bob_answer, "1"), (cy, cy_answer, "2"), (dee, dee_answer, None))
+    for phone, answer, seat in answers_by_phone:
+        assert you(answer) == seat
+        assert comparable(answer) == comparable(own_render(app, phone, url))
+    assert parse(cy_answer).by_id("log-2") is not None, "the new line is in the copy"
+    if "entry=" in panel:
+        bob_fields, cy_fields = panel_fields(bob_answer), panel_fields(cy_answer)
+        if bob_fields:
+            assert bob_fields["heads-idem"] != cy_fields["heads-idem"]
+
+
+def test_a_line_made_by_this_phone_asks_no_confirmation_in_its_copy(app: Flask) -> None:
+    ann, bob, cy, _, match_id = seated_four(app)
+    known = version_of(bob, match_id)
+    bob.enter_heads(match_id, [3, 0, 7])
+    url = f"/m/{match_id}/live?v={known}&entry=heads"
+    confirm = "Bob's phone made this entry"
+    assert confirm in poll(ann, url)
+    cy_answer = poll(cy, url)
+    assert confirm in cy_answer
+    bob_answer = poll(bob, url)  # Bob's own line: his undo needs no confirmation
+    assert confirm not in bob_answer
+    assert comparable(bob_answer) == comparable(own_render(app, bob, url))
+    assert comparable(cy_answer) == comparable(own_render(app, cy, url))
+
+
+def test_a_copy_carries_its_own_token_and_its_form_is_stored_when_sent(csrf_app: Flask) -> None:
+    ann, bob, cy, _, match_id = seated_four(csrf_app, TokenPhone)
+    known = version_of(bob, match_id)
+    ann.enter_heads(match_id, [3, 0, 7])
+    url = f"/m/{match_id}/live?v={known}&entry=heads"
+    bob_fields = panel_fields(poll(bob, url))
+    hits = answers(csrf_app).hits
+    cy_answer = poll(cy, url)
+    assert answers(csrf_app).hits == hits + 2
+    cy_fields = panel_fields(cy_answer)
+    assert cy_fields["heads-csrf_token"] != bob_fields["heads-csrf_token"]
+    assert cy_fields["heads-idem"] != bob_fields["heads-idem"]
+    sent = {**cy_fields, "heads-seat0": "1", "heads-seat1": "2", "heads-seat2": "0"}
+    answer = Phone.post(cy, f"/m/{match_id}/entry/heads", sent, hx=True)  # the copy's token only
+    assert answer.status_code == 200
+    assert int(version_of(cy, match_id)) == int(cy_fields["heads-version"]) + 1
+    undo = re.search(r'<form method="post" action="(/m/\d+/undo/\d+)".*?</form>', cy_answer, re.S)
+    assert undo is not None
+    token = re.search(r'name="csrf_token" value="([^"]+)"', undo.group(0))
+    assert token is not None and token.group(1) == cy_fields["heads-csrf_token"]
+
+
+def test_an_answer_that_brings_seats_is_never_kept(app: Flask) -> None:
+    ann, bob, cy, dee, match_id = seated_four(app)
+    known = version_of(dee, match_id)
+    assert bob.post(f"/m/{match_id}/seat/leave", {"confirm": "1"}).status_code == 303
+    assert version_of(dee, match_id) != known, "leaving a seat makes a new version"
+    url = f"/m/{match_id}/live?v={known}&entry=heads"
+    for phone in (ann, cy, dee):
+        assert 'id="seats"' in poll(phone, url)
+    assert len(answers(app)) == 0
+
+
+def test_an_entry_kind_not_declared_shared_keeps_its_panel_per_phone(app: Flask) -> None:
+    ann, bob = Phone(app), Phone(app)
+    match_id = start_nuota(ann, ["Ann", "Bob", "Cy"])
+    ann.claim(match_id, 0)
+    bob.join(match_id)
+    bob.claim(match_id, 1)
+    assert totals(ann, match_id, {0: 16, 1: 13, 2: 9}).status_code == 303
+    known = version_of(bob, match_id)
+    assert totals(ann, match_id, {0: 13, 1: 16, 2: 9}).status_code == 303
+    with_panel = f"/m/{match_id}/live?v={known}&entry=totals"
+    assert comparable(poll(bob, with_panel)) == comparable(own_render(app, bob, with_panel))
+    assert len(answers(app)) == 0
+    without = f"/m/{match_id}/live?v={known}"
+    assert comparable(poll(ann, without)) == comparable(own_render(app, ann, without))
+    assert comparable(poll(bob, without)) == comparable(own_render(app, bob, without))
+    assert len(answers(app)) > 0, "the scoreboard and log alone are shared"
