@@ -13,6 +13,10 @@ would not find (the writer's worker may keep what it likes). One cycle, per tabl
 3. the host enters another round; the second phone loads the whole sheet (a page rendered for
    a new version).
 
+Between these steps the phones that did not make a version poll for it, untimed, as the
+doorbell makes every phone of a table do: each cycle starts with all four showing the same
+version, so the "other phones" of a version ask for what its first phone asked for.
+
 A cycle adds three entries to the log, so a table built to ``entries - 3 * cycles / 2`` entries
 is measured around ``entries`` (the range is reported).
 """
@@ -180,7 +184,14 @@ class Tables:
                 self.host.enter(match_id)
             for seat, guest in enumerate(self.guests, start=1):
                 guest.sit(match_id, seat)
+            self.catch_up(match_id, self.guests)
             self.matches.append(match_id)
+
+    def catch_up(self, match_id: int, guests: list[Guest]) -> None:
+        """Each of ``guests`` polls for the match's newest version (not timed)."""
+        for guest in guests:
+            _, status = guest.poll(match_id)
+            assert status in (200, 204), f"a catching-up poll answered {status}"
 
     def log_length(self, match_id: int) -> int:
         """Entries in the match's log now (the growth figures say where they were measured)."""
@@ -213,9 +224,11 @@ class Tables:
         spent, size = first.enter(match_id)
         samples.add("round", spent)
         samples.tap_bytes.append(size)
+        self.catch_up(match_id, others)
         self.host.refresh(match_id)
         self.host.enter(match_id)
         samples.add("sheet", others[0].load_sheet(match_id))
+        self.catch_up(match_id, [first, *others[1:]])
         samples.entries.append(self.log_length(match_id))
 
     def close(self) -> None:
