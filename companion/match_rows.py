@@ -1,15 +1,17 @@
 """A match as plain rows, for the pages and polls that only read it.
 
 The sheet page and the poll after a change show a match, its group, its seats and their players,
-and change none of them. Loading those as ORM objects cost more than the query itself (identity
-map, instrumented attributes, the joined-eager bookkeeping); here one joined select returns
-plain rows, folded into frozen objects with the same attribute names as the models, so the
-templates, the rules seam and the snapshot key read them alike. Views that change a match load
-the ORM object instead (:func:`companion.security.member_match_or_404`).
+and the move held for a player's choice (:mod:`companion.pending`), and change none of them.
+Loading those as ORM objects cost more than the query itself (identity map, instrumented
+attributes, the joined-eager bookkeeping); here one joined select returns plain rows, folded
+into frozen objects with the same attribute names as the models, so the templates, the rules
+seam and the snapshot key read them alike. Views that change a match load the ORM object
+instead (:func:`companion.security.member_match_or_404`).
 """
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -17,11 +19,12 @@ from typing import Any
 from sqlalchemy import Row, bindparam, select
 
 from .extensions import db
-from .models import Group, Match, Player, Seat
+from .models import Group, Match, Pending, Player, Seat
 
 MATCH_COLUMNS = tuple(column.key for column in Match.__table__.columns)
 SEAT_COLUMNS = ("id", "match_id", "player_id", "position", "result", "place")
 PLAYER_COLUMNS = ("id", "group_id", "name", "key", "uid")
+PENDING_COLUMNS = ("move_json", "seat", "version", "device_id")
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,6 +47,22 @@ class PlayerRow:
 
 
 @dataclass(frozen=True, slots=True)
+class PendingRow:
+    """The move held for a player's choice (as :class:`companion.models.Pending`)."""
+
+    move_json: str
+    seat: int
+    version: int
+    device_id: str | None
+
+    @property
+    def move(self) -> dict[str, Any]:
+        """The move as a JSON object."""
+        value: dict[str, Any] = json.loads(self.move_json)
+        return value
+
+
+@dataclass(frozen=True, slots=True)
 class SeatRow:
     """One seat, with its player."""
 
@@ -58,7 +77,7 @@ class SeatRow:
 
 @dataclass(frozen=True, slots=True)
 class MatchRow:
-    """Every column of ``matches``, the group, and the seats in seat order."""
+    """Every column of ``matches``, the group, the seats in seat order and the held move."""
 
     id: int
     uid: str | None
@@ -81,6 +100,8 @@ class MatchRow:
     active_at: datetime | None
     group: GroupRow
     seats: list[SeatRow]
+    pending: PendingRow | None
+    """The held move, only while it is current (held at the match's version)."""
 
     @property
     def is_open(self) -> bool:
@@ -88,11 +109,12 @@ class MatchRow:
         return self.status in ("lobby", "playing")
 
 
-matches, seats, players, groups = (
+matches, seats, players, groups, held = (
     Match.__table__,
     Seat.__table__,
     Player.__table__,
     Group.__table__,
+    Pending.__table__,
 )
 SEATED = (
     select(
@@ -100,15 +122,18 @@ SEATED = (
         groups.c.name.label("g_name"),
         *(seats.c[name].label(f"s_{name}") for name in SEAT_COLUMNS),
         *(players.c[name].label(f"p_{name}") for name in PLAYER_COLUMNS),
+        *(held.c[name].label(f"h_{name}") for name in PENDING_COLUMNS),
     )
     .select_from(matches)
     .join(groups, groups.c.id == matches.c.group_id)
+    .outerjoin(held, (held.c.match_id == matches.c.id) & (held.c.version == matches.c.version))
     .outerjoin(seats, seats.c.match_id == matches.c.id)
     .outerjoin(players, players.c.id == seats.c.player_id)
     .where(matches.c.id == bindparam("match_id"))
     .order_by(seats.c.position)
 )
-"""Built once: the match, its group and its seated players in one statement."""
+"""Built once: the match, its group, its seated players and its current held move in one
+statement."""
 
 
 def seated_match(match_id: int) -> MatchRow | None:
@@ -120,7 +145,10 @@ def seated_match(match_id: int) -> MatchRow | None:
     fields = {name: first[f"m_{name}"] for name in MATCH_COLUMNS}
     group = GroupRow(id=fields["group_id"], name=first["g_name"])
     seated = [seat_of(row) for row in rows if row._mapping["s_id"] is not None]
-    return MatchRow(**fields, group=group, seats=seated)
+    pending = None
+    if first["h_seat"] is not None:
+        pending = PendingRow(**{name: first[f"h_{name}"] for name in PENDING_COLUMNS})
+    return MatchRow(**fields, group=group, seats=seated, pending=pending)
 
 
 def seat_of(row: Row[Any]) -> SeatRow:

@@ -14,11 +14,15 @@ from sqlalchemy import update
 
 from .extensions import db
 from .live.doorbell import ring_later
+from .match_rows import MatchRow, PendingRow
 from .models import Match, Pending, utcnow
 
 
-def pending_for(match: Match) -> Pending | None:
-    """The held move of ``match``, if it is still current (no change since it was held)."""
+def pending_for(match: Match | MatchRow) -> Pending | PendingRow | None:
+    """The held move of ``match``, if it is still current (no change since it was held); a
+    match read as plain rows brought it along."""
+    if isinstance(match, MatchRow):
+        return match.pending
     held = db.session.get(Pending, match.id)
     if held is None or held.version != match.version:
         return None
