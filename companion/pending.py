@@ -17,12 +17,23 @@ from .live.doorbell import ring_later
 from .match_rows import MatchRow, PendingRow
 from .models import Match, Pending, utcnow
 
+NOTHING_HELD = "companion.nothing_held"
+"""Where a request notes the version it just made by storing an entry: nothing is held there."""
+
+
+def nothing_held(match_id: int, version: int) -> None:
+    """Note that this request made ``version`` of the match by storing an entry, so no move is
+    held at it (a held move is current only at the version its hold made)."""
+    db.session().info[NOTHING_HELD] = (match_id, version)
+
 
 def pending_for(match: Match | MatchRow) -> Pending | PendingRow | None:
     """The held move of ``match``, if it is still current (no change since it was held); a
-    match read as plain rows brought it along."""
+    match read as plain rows brought it along, and the answer to a stored entry knows."""
     if isinstance(match, MatchRow):
         return match.pending
+    if db.session().info.get(NOTHING_HELD) == (match.id, match.version):
+        return None
     held = db.session.get(Pending, match.id)
     if held is None or held.version != match.version:
         return None

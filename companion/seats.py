@@ -14,6 +14,8 @@ so (``for_other``). None of this commits: the caller bumps the version and commi
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
@@ -67,8 +69,9 @@ def members(match: Match) -> list[Membership]:
 
     A sheet asks for them several times (this phone's membership, the seats, the requests, the
     undo confirmations): they are read once and kept in the session until it writes or its
-    transaction ends. Kept rows are the session's own objects, so a change made to one in
-    between is seen; while a membership is being added or deleted the database is asked again.
+    transaction ends (a move's own commit keeps them, :func:`members_kept`). Kept rows are the
+    session's own objects, so a change made to one in between is seen; while a membership is
+    being added or deleted the database is asked again.
     """
     session = db.session()
     settled = not session.new and not session.deleted
@@ -79,6 +82,20 @@ def members(match: Match) -> list[Membership]:
     if settled:
         session.info.setdefault(MEMO, {})[match.id] = rows
     return list(rows)
+
+
+@contextmanager
+def members_kept() -> Iterator[None]:
+    """Keep the members read so far through a commit that changes none of them (a move's, whose
+    answer names the phones that made the lines): without it the commit forgets them and the
+    answer reads them again. Nothing is kept when a membership is among the changes."""
+    session = db.session()
+    memo = session.info.get(MEMO)
+    pending = (*session.new, *session.dirty, *session.deleted)
+    untouched = not any(isinstance(change, Membership) for change in pending)
+    yield
+    if memo is not None and untouched:
+        session.info[MEMO] = memo
 
 
 def forget_members(session: Session, *_args: object) -> None:

@@ -20,8 +20,10 @@ from . import rules, snapshot
 from .extensions import db
 from .live.doorbell import ring_later
 from .models import Entry, Match, utcnow
+from .pending import nothing_held
 from .rules import IllegalMove, Outcome
 from .rules.base import N_
+from .seats import members_kept
 from .settling import settle_status
 from .snapshot import Folded, Line
 
@@ -242,6 +244,7 @@ def _store(
     identity = snapshot.identity_of(match, sheet.players)
     if not _commit_as_written():
         return None
+    nothing_held(match.id, new_version)
     after = Folded(new_version, sheet.state, (*sheet.entries, line), frozenset(sheet.undone))
     snapshot.remember(identity, after)
     return entry
@@ -249,13 +252,15 @@ def _store(
 
 def _commit_as_written() -> bool:
     """Commit, keeping the loaded objects as they are: they hold what was just written (the
-    version and the settled match), so the answer needs no second read of them. False when the
-    entry collided with another one (then nothing is stored)."""
+    version and the settled match), so the answer needs no second read of them, nor of the
+    members (:func:`.seats.members_kept`). False when the entry collided with another one (then
+    nothing is stored)."""
     session = db.session()
     expire = session.expire_on_commit
     session.expire_on_commit = False
     try:
-        session.commit()
+        with members_kept():
+            session.commit()
     except IntegrityError:
         session.rollback()
         return False

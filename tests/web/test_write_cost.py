@@ -76,6 +76,23 @@ def test_a_round_reads_no_log_when_the_previous_version_is_kept(app: Flask) -> N
     assert all("idem_key = " in s for s in reads), reads  # only the one-time key is looked up
 
 
+def test_the_answer_reads_neither_the_members_again_nor_a_held_move(app: Flask) -> None:
+    phone, other = Phone(app), Phone(app)
+    match_id = logged_match(phone, 5)
+    other.join(match_id)
+    other.claim(match_id, 1)  # the answer's undo buttons name the lines' other phones
+    form = phone.entry_form(match_id)
+    form.update({"heads-seat0": "1", "heads-seat1": "2", "heads-seat2": "0"})
+    sent: list[str] = []
+    with app.app_context():
+        engine = db.engine
+    event.listen(engine, "before_cursor_execute", lambda *a: sent.append(a[2]))
+    answer = phone.post(f"/m/{match_id}/entry/heads", form, hx=True)
+    assert answer.status_code == 200
+    assert sum("FROM memberships" in s for s in sent) == 1, sent
+    assert not any("FROM pending" in s for s in sent), sent
+
+
 def round_answer(phone: Phone, match_id: int, form: dict[str, str] | None = None) -> Any:
     """The htmx answer to a round entered from ``form`` (a fresh one by default)."""
     fields = dict(form or phone.entry_form(match_id))
