@@ -209,6 +209,7 @@
     const el = document.getElementById("connection");
     const every = pollMs();
     if (!el) return;
+    el.dataset.stream = stream ? "open" : "closed"; // the doorbell, for those who ask
     if (!every) { el.hidden = true; return; }
     const ringing = stream && navigator.onLine; // then the timed poll runs every third interval
     const state = !navigator.onLine ? "offline" : failing || (items.length && !ringing) ? "reconnecting" : "live";

@@ -6,10 +6,7 @@ through the stream; the requests each page made are checked as well.
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
-
-from companion.live.doorbell import broker
 
 from .conftest import LiveServer
 from .helpers import WAIT, Phone, Shots, claim, enter_round, expect, heads_box, rows, start_match
@@ -18,12 +15,13 @@ from .helpers import join_with_code as join
 SLOW_POLL = 600
 
 
-def listening(server: LiveServer, match_id: int, streams: int) -> None:
-    """Wait until the server holds ``streams`` open streams for the match."""
-    deadline = time.monotonic() + WAIT / 1000
-    while broker(server.app).listening(match_id) < streams:
-        assert time.monotonic() < deadline, "the pages did not open their doorbell streams"
-        time.sleep(0.05)
+def listening(*phones: Phone) -> None:
+    """Wait until each page's doorbell stream is open: the server holds a stream before it
+    sends the first byte, so an open stream is one the next change rings."""
+    for phone in phones:
+        expect(phone.page.locator("#connection")).to_have_attribute(
+            "data-stream", "open", timeout=WAIT
+        )
 
 
 def table(phones: Callable[..., Phone], server: LiveServer) -> tuple[Phone, Phone, int]:
@@ -36,7 +34,7 @@ def table(phones: Callable[..., Phone], server: LiveServer) -> tuple[Phone, Phon
     join(b, a)
     claim(b, "Bob")
     a.reload()
-    listening(server, match_id, 2)
+    listening(a, b)
     return a, b, match_id
 
 
