@@ -14,6 +14,7 @@ Run alone: ``python -m tests.bench.capacity [sqlite|postgresql] [poll|doorbell]`
 from __future__ import annotations
 
 import asyncio
+import gc
 import os
 import random
 import sys
@@ -209,6 +210,8 @@ async def curve_on(
             report(step.line())
             break
         tables.extend([Phone(p) for p in table] for table in seated)
+        gc.collect()
+        gc.freeze()  # the phones' clients, kept for the whole curve: no pause walks them again
         written: dict[int, float] = {}
         until = time.monotonic() + seconds
         await asyncio.gather(
