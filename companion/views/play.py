@@ -101,7 +101,7 @@ def invite_qr(match_id: int) -> Response:
     invite = invite_context(match)
     if invite["join_url"] is None or match.join_locked:
         abort(404)
-    response = Response(invite["qr_svg"], mimetype="image/svg+xml")
+    response = Response(invite["qr_svg"](), mimetype="image/svg+xml")
     response.headers["Cache-Control"] = "private, max-age=86400"
     return response
 

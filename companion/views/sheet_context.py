@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 from flask import current_app, url_for
@@ -133,7 +134,9 @@ def entry_context(
 
 def invite_context(match: AnyMatch) -> dict[str, Any]:
     """The QR link, the code and the viewer link while the match is open; once the code has
-    expired, only the viewer link and ``code_expired`` (the host is offered a new code)."""
+    expired, only the viewer link and ``code_expired`` (the host is offered a new code). The QR
+    code is drawn only when asked for (``qr_svg()``): the page shows it inline before the first
+    entry, later as an image fetched when the panel opens, and a poll's answer never draws it."""
     if not match.is_open or not match.code:
         return {"join_url": None}
     base = qr.public_base()
@@ -144,7 +147,7 @@ def invite_context(match: AnyMatch) -> dict[str, Any]:
     return {
         "join_url": join_url,
         "join_page_url": base + url_for("matches.join_by_code"),
-        "qr_svg": qr.svg(join_url, _("QR code to join this match")),
+        "qr_svg": partial(qr.svg, join_url, _("QR code to join this match")),
         "qr_url": url_for("play.invite_qr", match_id=match.id, c=match.code),
         "viewer_url": viewer_url,
     }

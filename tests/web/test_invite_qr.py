@@ -6,6 +6,10 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
+
+from companion import qr
+
 from ..conftest import Phone, make_app
 
 
@@ -37,6 +41,26 @@ def test_later_the_code_is_a_lazy_image_for_members_only(tmp_path: Path) -> None
     assert image.get_data(as_text=True) == drawn.group(0)
     assert "private" in image.headers["Cache-Control"]
     assert stranger.get(found.group(1).replace("&amp;", "&")).status_code == 404
+
+
+def test_once_rounds_were_entered_no_page_or_poll_draws_the_code(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    app = make_app(tmp_path)
+    host = Phone(app)
+    match_id = host.new_match(["Ann", "Bob"])
+    host.claim(match_id, 0)
+    host.enter_heads(match_id, [1, 2])
+    drawn: list[str] = []
+    real = qr.svg
+    monkeypatch.setattr(qr, "svg", lambda *args: drawn.append(args[0]) or real(*args))
+    page = host.get(f"/m/{match_id}").get_data(as_text=True)
+    assert 'id="invite"' in page
+    poll = host.get(f"/m/{match_id}/live?v=1", hx=True).get_data(as_text=True)
+    assert 'id="invite"' in poll, "an answer from an old version brings the invite panel"
+    assert drawn == []
+    assert host.get(f"/m/{match_id}/qr.svg").status_code == 200
+    assert len(drawn) == 1, "the image is drawn when the panel asks for it"
 
 
 def test_no_image_once_joining_is_locked_or_the_match_is_over(tmp_path: Path) -> None:
