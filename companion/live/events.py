@@ -28,8 +28,9 @@ from sqlalchemy.exc import OperationalError
 
 from ..db_deadline import within
 from ..extensions import db
+from ..member_state import member_state
 from ..models import Match
-from ..security import member_match_or_404, viewer_match_or_404
+from ..security import viewer_match_or_404
 from .doorbell import Broker, broker
 from .serving import CONNECTIONS_VARIABLE
 from .watch import ensure_watcher
@@ -44,8 +45,9 @@ the page then polls, and reconnects later."""
 def member_events(match_id: int) -> Response:
     """The doorbell of a match this phone joined (404 otherwise, like the sheet)."""
     enabled()
-    match, _member = member_match_or_404(match_id)
-    return open_stream(match.id)
+    if member_state(match_id) is None:
+        abort(404)
+    return open_stream(match_id)
 
 
 @bp.get("/v/<int:match_id>/<token>/events")

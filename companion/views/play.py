@@ -10,6 +10,7 @@ from flask import Blueprint, Response, abort, request, url_for
 
 from ..extensions import db
 from ..games import EntryKind, seam_for
+from ..member_state import member_state
 from ..models import Match, Membership
 from ..seats import mark_seen, needs_seen
 from ..security import member_match_or_404, member_view_or_404, viewer_match_or_404
@@ -17,7 +18,7 @@ from ..sheet import Sheet, replay
 from ..writes import can_write, submit_choice, submit_entry, submit_undo
 from .log_lines import log_rows, news_since
 from .reply import go, no_change, render, sent, wants_fragment
-from .shared_poll import can_share, keep_answer, member_state, shared_answer
+from .shared_poll import can_share, keep_answer, shared_answer
 from .sheet_context import (
     invite_context,
     play_context,

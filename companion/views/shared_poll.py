@@ -8,7 +8,7 @@ folded the log, gathered the sheet's context and rendered the answer around them
 phone's answer is kept with holes (:mod:`companion.holes`) for what no other phone may be given:
 its CSRF token, its forms' one-time keys and its seat. Every other phone whose answer would read
 the same gets a copy with its own values filled in, after the one query that proves it is a
-member and finds the version (:func:`member_state`).
+member and finds the version (:func:`companion.member_state.member_state`).
 
 Everything such an answer can depend on is in its key, or keeps it from being shared:
 
@@ -29,20 +29,15 @@ Like the fragments, the answers live in each worker and are bounded (:mod:`compa
 from __future__ import annotations
 
 from collections.abc import Hashable
-from dataclasses import dataclass
 from typing import Any
 
 from flask import Flask, render_template
-from sqlalchemy import bindparam, select, update
 
 from ..caches import Kept, kept
-from ..extensions import db
 from ..fragments import shareable
 from ..holes import SEAT_HOLE, fill, holes
 from ..i18n import get_locale
-from ..models import Match, Membership, utcnow
-from ..seats import needs_seen
-from ..security import device_id
+from ..member_state import MemberState
 from .log_lines import log_opened
 from .reply import wants_fragment
 
@@ -50,58 +45,6 @@ SIZE = 1024
 """Answers one worker keeps: a few per open table (panels x languages x kinds of phone)."""
 EXTENSION = "companion.shared_poll"
 ANSWER = "play/_live.html"
-
-
-@dataclass(frozen=True)
-class MemberState:
-    """What the poll needs to know of the asking phone before it reads anything else."""
-
-    version: int
-    device: str
-    seat: int | None
-    host: bool
-
-    @property
-    def writer(self) -> bool:
-        """Whether the phone may enter moves (as :func:`companion.writes.can_write`)."""
-        return self.seat is not None or self.host
-
-
-MEMBER_STATE = (
-    select(Match.version, Match.host_device_id, Membership.last_seen, Membership.seat)
-    .join(Membership, Membership.match_id == Match.id)
-    .filter(
-        Match.id == bindparam("match_id"),
-        Match.deleted_at.is_(None),
-        Membership.device_id == bindparam("device"),
-    )
-)
-"""Built once: the statement of every poll (only its two values change)."""
-MARK_SEEN = (
-    update(Membership)
-    .where(Membership.match_id == bindparam("mid"))
-    .where(Membership.device_id == bindparam("dev"))
-    .values(last_seen=bindparam("now"))
-)
-
-
-def member_state(match_id: int) -> MemberState | None:
-    """The match's version and this phone's seat and host rights, if it is a member: the whole
-    cost of an unchanged poll, and the key of a shared answer.
-
-    Run on the session's connection as plain SQL: a few values need no ORM bookkeeping. The
-    phone's ``last_seen`` comes with it and is written again once a minute at most, so a seat's
-    holder counts as present while it polls (or listens and polls as a safety net).
-    """
-    connection = db.session.connection()
-    device = device_id()
-    row = connection.execute(MEMBER_STATE, {"match_id": match_id, "device": device}).one_or_none()
-    if row is None:
-        return None
-    if needs_seen(row.last_seen):
-        connection.execute(MARK_SEEN, {"mid": match_id, "dev": device, "now": utcnow()})
-        db.session.commit()
-    return MemberState(int(row.version), device, row.seat, row.host_device_id == device)
 
 
 def answers(app: Flask | None = None) -> Kept:
