@@ -6,6 +6,9 @@ Tables of five. Each phone either polls every 2 s, or listens to the doorbell as
 phone refused a stream polls every 2 s). One phone per table enters a round every 20-40 s. The
 phones are added step by step to the same server; each step prints its errors, p50/p99 of every
 request and the machine's load (``os.getloadavg()``), since the generator shares the cores.
+The p99 is also given from :data:`ARRIVAL_SECONDS` into the step on: every step opens all its
+phones' streams within two seconds and each new phone fetches what it missed, an arrival no
+real evening makes, which the whole step's p99 includes.
 ``stream_memory`` measures what one open stream costs a worker.
 
 Run alone: ``python -m tests.bench.capacity [sqlite|postgresql] [poll|doorbell]``.
@@ -31,6 +34,9 @@ STEPS = (500, 1000, 2000, 3000)
 POLL_SECONDS = 2.0
 SAFETY_SECONDS = 6.0
 """The page's poll while its doorbell stream is open (every third interval)."""
+ARRIVAL_SECONDS = 5.0
+"""Every phone opens its stream in a step's first 2 s and fetches what it missed: by 5 s in,
+the step's arrival is over."""
 HOPELESS_P99_S = 2.0
 """A step this slow (or with more than 1 % of errors) ends the curve: the server is saturated
 and a bigger step would only measure the overload."""
@@ -50,11 +56,22 @@ class Step:
     rounds: int = 0
     errors: list[str] = field(default_factory=list)
     latencies: list[float] = field(default_factory=list)
+    settled: list[float] = field(default_factory=list)
+    """The latencies of requests sent from :data:`ARRIVAL_SECONDS` into the step on, when every
+    phone of the step has opened its stream and caught up (shown beside the whole step's)."""
+    started: float = field(default_factory=time.monotonic)
     rings: list[float] = field(default_factory=list)
     streams: int = 0
     refused: int = 0
     load_before: float = 0.0
     load_after: float = 0.0
+
+    def took(self, start: float) -> None:
+        """One request, sent at ``start`` (``perf_counter``), answered now."""
+        now = time.perf_counter()
+        self.latencies.append(now - start)
+        if time.monotonic() - (now - start) - self.started >= ARRIVAL_SECONDS:
+            self.settled.append(now - start)
 
     def hopeless(self) -> bool:
         """Whether the server was so far over budget that a bigger step says nothing new."""
@@ -93,7 +110,7 @@ class Phone:
             # as app.js asks while the entry form is untouched: the panel comes along
             path = f"/m/{self.seated.match_id}/live?v={self.seated.version}&entry="
             status, body = await self.raw.get(path)
-            step.latencies.append(time.perf_counter() - start)
+            step.took(start)
         step.requests += 1
         if status == 200:
             self.seated.seen(body.decode())
@@ -110,7 +127,7 @@ class Phone:
             step.requests += 1
         start = written[self.seated.match_id] = time.perf_counter()
         answer = await self.seated.enter_round(form, [random.randint(0, 5) for _ in range(5)])
-        step.latencies.append(time.perf_counter() - start)
+        step.took(start)
         step.requests += 1
         step.rounds += 1
         if answer.status_code != 200 or 'id="entry"' not in answer.text:
@@ -213,7 +230,8 @@ async def curve_on(
         gc.collect()
         gc.freeze()  # the phones' clients, kept for the whole curve: no pause walks them again
         written: dict[int, float] = {}
-        until = time.monotonic() + seconds
+        step.started = time.monotonic()
+        until = step.started + seconds
         await asyncio.gather(
             *(
                 play(p, i == 0, step, until, written)

@@ -156,6 +156,9 @@ def step_rows(step: curve.Step) -> None:
         p50 = p99 = float("inf")
     row(f"{name}: p50", p50, None, "ms", ".1f")
     row(f"{name}: p99", p99, P99_BUDGET_MS if budget else None, "ms", ".1f")
+    if step.settled:  # the same step once its phones' arrival is over: no budget of its own
+        settled = percentile(step.settled, 0.99) * 1000
+        row(f"{name}: p99 from {curve.ARRIVAL_SECONDS:g} s in", settled, None, "ms", ".1f")
     if step.rings:
         row(f"{name}: ring p99", percentile(step.rings, 0.99), None, "s", ".2f")
 

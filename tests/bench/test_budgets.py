@@ -6,6 +6,7 @@ figures with budgets; tests never time anything).
 from __future__ import annotations
 
 import sys
+import time
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
@@ -172,3 +173,12 @@ def test_steps_after_a_saturated_one_are_misses_up_to_the_budget(
         "2000 phones, doorbell, sqlite",
     ]
     assert "3000 phones, doorbell, sqlite: not run" in capsys.readouterr().out
+
+
+def test_a_step_tells_the_requests_after_the_arrival_apart() -> None:
+    step = curve.Step(500, "doorbell", "sqlite")
+    step.took(time.perf_counter() - 0.01)  # sent as the step began: in the arrival
+    step.started -= curve.ARRIVAL_SECONDS + 1
+    step.took(time.perf_counter() - 0.02)  # sent once the arrival was over
+    assert len(step.latencies) == 2
+    assert step.settled == [pytest.approx(0.02, abs=0.01)]
