@@ -15,6 +15,7 @@ from sqlalchemy import bindparam, select, update
 
 from .extensions import db
 from .models import Match, Membership, utcnow
+from .plain_query import PlainQuery
 from .seats import needs_seen
 from .security import device_id
 
@@ -34,16 +35,17 @@ class MemberState:
         return self.seat is not None or self.host
 
 
-MEMBER_STATE = (
+MEMBER_STATE = PlainQuery(
     select(Match.version, Match.host_device_id, Membership.last_seen, Membership.seat)
     .join(Membership, Membership.match_id == Match.id)
     .filter(
-        Match.id == bindparam("match_id"),
+        Match.id == bindparam("match_id", type_=Match.id.type),
         Match.deleted_at.is_(None),
-        Membership.device_id == bindparam("device"),
+        Membership.device_id == bindparam("device", type_=Membership.device_id.type),
     )
 )
-"""Built once: the statement of every poll (only its two values change)."""
+"""Built once: the statement of every poll (only its two values change), run by the driver on
+a pooled connection of its own (:mod:`companion.plain_query`)."""
 MARK_SEEN = (
     update(Membership)
     .where(Membership.match_id == bindparam("mid"))
@@ -56,16 +58,18 @@ def member_state(match_id: int) -> MemberState | None:
     """The match's version and this phone's seat and host rights, if it is a member: the whole
     cost of an unchanged poll, and the key of a shared answer.
 
-    Run on the session's connection as plain SQL: a few values need no ORM bookkeeping. The
-    phone's ``last_seen`` comes with it and is written again once a minute at most, so a seat's
-    holder counts as present while it polls (or listens and polls as a safety net).
+    Run by the driver, outside the request's session: a few values need no ORM bookkeeping,
+    and an unchanged poll then opens no session at all. The phone's ``last_seen`` comes with
+    it and is written again (through the session) once a minute at most, so a seat's holder
+    counts as present while it polls (or listens and polls as a safety net).
     """
-    connection = db.session.connection()
     device = device_id()
-    row = connection.execute(MEMBER_STATE, {"match_id": match_id, "device": device}).one_or_none()
+    row = MEMBER_STATE.one_or_none(db.engine, {"match_id": match_id, "device": device})
     if row is None:
         return None
-    if needs_seen(row.last_seen):
-        connection.execute(MARK_SEEN, {"mid": match_id, "dev": device, "now": utcnow()})
+    version, host_device, last_seen, seat = row
+    if needs_seen(last_seen):
+        seen = {"mid": match_id, "dev": device, "now": utcnow()}
+        db.session.connection().execute(MARK_SEEN, seen)
         db.session.commit()
-    return MemberState(int(row.version), device, row.seat, row.host_device_id == device)
+    return MemberState(int(version), device, seat, host_device == device)

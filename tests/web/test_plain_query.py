@@ -1,0 +1,99 @@
+"""The poll's membership query, run by the driver on a pooled connection of its own: it reads
+what SQLAlchemy would read, gives its connection back whatever happens, and a failure comes out
+as SQLAlchemy's own error, so the poll answers it as any other request does."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from datetime import datetime
+
+import pytest
+from flask import Flask
+from sqlalchemy.exc import DBAPIError
+
+from companion.extensions import db
+from companion.member_state import MEMBER_STATE
+from companion.plain_query import Prepared
+
+from ..conftest import Phone
+from .test_poll_cost import version_of
+
+TRY_AGAIN = "The score sheet cannot reach its database right now."
+
+
+def seated_phone(app: Flask) -> tuple[Phone, int, str]:
+    """A phone holding seat 0 of a new match, with its device id."""
+    phone = Phone(app)
+    match_id = phone.new_match(["Ann", "Bob"])
+    phone.claim(match_id, 0)
+    with phone.client.session_transaction() as session:
+        device = str(session["device"])
+    return phone, match_id, device
+
+
+def test_a_row_reads_as_sqlalchemy_reads_it(app: Flask) -> None:
+    _phone, match_id, device = seated_phone(app)
+    values = {"match_id": match_id, "device": device}
+    with app.app_context():
+        plain = MEMBER_STATE.one_or_none(db.engine, values)
+        assert db.engine.pool.checkedout() == 0, "the connection went back to the pool"
+        orm = tuple(db.session.execute(MEMBER_STATE.statement, values).one())
+    assert plain == orm
+    assert plain is not None and isinstance(plain[2], datetime), "last_seen is a date, not text"
+    assert plain[3] == 0
+
+
+def test_a_stranger_finds_no_row(app: Flask) -> None:
+    _phone, match_id, _device = seated_phone(app)
+    with app.app_context():
+        assert MEMBER_STATE.one_or_none(db.engine, {"match_id": match_id, "device": "x"}) is None
+
+
+def without_table(prepared: Prepared) -> Prepared:
+    """The statement as a driver refuses it: its table is not there."""
+    return replace(prepared, sql=prepared.sql.replace("memberships", "gone_table"))
+
+
+def test_a_driver_error_is_sqlalchemys_and_the_connection_goes_back(app: Flask) -> None:
+    _phone, match_id, device = seated_phone(app)
+    with app.app_context():
+        engine = db.engine
+        real = MEMBER_STATE.for_dialect(engine.dialect)
+        gone = without_table(real)
+        MEMBER_STATE.prepared[f"{engine.dialect.name}+{engine.dialect.driver}"] = gone
+        try:
+            with pytest.raises(DBAPIError) as raised:
+                MEMBER_STATE.one_or_none(engine, {"match_id": match_id, "device": device})
+        finally:
+            MEMBER_STATE.prepared.clear()
+        assert isinstance(raised.value.orig, engine.dialect.loaded_dbapi.Error)
+        assert not raised.value.connection_invalidated
+        assert engine.pool.checkedout() == 0
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_a_lost_connection_is_thrown_away_and_the_poll_says_try_again(
+    app: Flask, monkeypatch: pytest.MonkeyPatch, lang: str
+) -> None:
+    phone, match_id, _device = seated_phone(app)
+    version = version_of(phone, match_id)
+    phone.get(f"/lang/{lang}")
+    with app.app_context():
+        engine = db.engine
+        real = MEMBER_STATE.for_dialect(engine.dialect)
+    gone = without_table(real)
+    monkeypatch.setattr(MEMBER_STATE, "for_dialect", lambda _dialect: gone)
+    monkeypatch.setattr(type(engine.dialect), "is_disconnect", lambda *_args: True)
+    invalidated: list[object] = []
+    monkeypatch.setattr(
+        "sqlalchemy.pool.base._ConnectionFairy.invalidate",
+        lambda self, *args, **kwargs: invalidated.append(self),
+    )
+    poll = phone.get(f"/m/{match_id}/live?v={version}", hx=True)
+    assert poll.status_code == 503 and poll.headers["Retry-After"].isdigit()
+    text = poll.get_data(as_text=True)
+    assert (TRY_AGAIN in text) == (lang == "en") and ("riprova" in text.lower()) == (lang == "it")
+    assert len(invalidated) == 1, "the lost connection is thrown away"
+    monkeypatch.undo()
+    assert engine.pool.checkedout() == 0
+    assert phone.get(f"/m/{match_id}/live?v={version}", hx=True).status_code == 204
