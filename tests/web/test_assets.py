@@ -77,6 +77,27 @@ def test_a_changed_file_gets_a_new_fingerprint(tmp_path: Path, app: Flask) -> No
     assert second.encodings[""] == script.read_bytes()
 
 
+def test_a_page_names_a_changed_file_within_the_second(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from companion import assets
+
+    (tmp_path / "js").mkdir()
+    script = tmp_path / "js" / "x.js"
+    script.write_text("let a = 1;\n")
+    files = assets.Assets(tmp_path)
+    clock = [100.0]
+    monkeypatch.setattr(assets.time, "monotonic", lambda: clock[0])
+    first = files.recent("js/x.js")
+    script.write_text("let a = 2; // a longer file, so the size differs too\n")
+    clock[0] += 0.5
+    assert files.recent("js/x.js") is first, "within the second, no look at the disk"
+    assert files.get("js/x.js") is not first, "the file itself is served as it is now"
+    clock[0] += 0.6
+    again = files.recent("js/x.js")
+    assert again is not None and first is not None and again.digest != first.digest
+
+
 @pytest.mark.parametrize(
     "path", ["/static/../companion/config.py", "/static/nothing.css", "/static/bundle/x-y.css"]
 )
