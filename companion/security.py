@@ -10,6 +10,7 @@ from datetime import UTC, datetime, timedelta
 from flask import Flask, Request, Response, abort, current_app, g, request, session
 from flask.sessions import SecureCookieSession, SecureCookieSessionInterface, SessionMixin
 from itsdangerous import BadSignature
+from sqlalchemy import bindparam, select
 from sqlalchemy.orm import joinedload
 
 from .extensions import db
@@ -20,6 +21,9 @@ from .seats import members
 
 SEATED = (joinedload(Match.group), joinedload(Match.seats).joinedload(Seat.player))
 """The group, seats and names come with the match in one joined query: every sheet shows them."""
+SEATED_MATCH = select(Match).options(*SEATED).where(Match.id == bindparam("match_id"))
+"""Built once: building the statement and its loader options anew cost a quarter of loading
+the match (``Session.get`` does so on every call)."""
 HSTS = "max-age=31536000"
 """Sent only on answers that went out over https (directly or through the trusted proxy): a
 browser that saw it never tries plain http for this host for a year. Subdomains are not
@@ -91,7 +95,8 @@ def join(match: Match) -> Membership:
 def member_match_or_404(match_id: int) -> tuple[Match, Membership]:
     """The match and this device's membership; 404 for a match that is missing, deleted or not
     ours."""
-    match = db.session.get(Match, match_id, options=SEATED)
+    found = db.session.execute(SEATED_MATCH, {"match_id": match_id})
+    match = found.unique().scalar_one_or_none()
     if match is None or match.deleted_at is not None:
         abort(404)
     member = membership(match)
