@@ -10,8 +10,9 @@ does well and leaves out the rest:
 - SQLAlchemy compiles the statement (once per dialect) and converts each column with its type's
   own result processor (SQLite hands back text for a date);
 - the connection comes out of the engine's pool and goes back to it (with the pool's pre-ping
-  and its rollback on return on PostgreSQL; the request's deadline applies to its waits and to
-  opening a connection, :mod:`companion.db_deadline`);
+  on PostgreSQL, where the SELECT runs in autocommit: no transaction to roll back; the
+  request's deadline applies to its waits and to opening a connection,
+  :mod:`companion.db_deadline`);
 - a driver error, while connecting or querying, comes out as SQLAlchemy's own exception, with
   a lost connection invalidated,
   so :mod:`companion.errors` answers it as it answers any other (503 "try again").
@@ -22,13 +23,15 @@ statements) and the Session, which a caller uses as before for anything else it 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy import Engine, Select
 from sqlalchemy.engine import Dialect
 from sqlalchemy.exc import DBAPIError
+from sqlalchemy.pool import PoolProxiedConnection
 
 Processor = Callable[[Any], Any] | None
 
@@ -102,10 +105,11 @@ class PlainQuery:
         cursor = None
         try:
             connection = engine.raw_connection()
-            cursor = connection.cursor()
-            cursor.execute(prepared.sql, parameters)
-            found = cursor.fetchone()
-            cursor.close()
+            with outside_transaction(dialect, connection):
+                cursor = connection.cursor()
+                cursor.execute(prepared.sql, parameters)
+                found = cursor.fetchone()
+                cursor.close()
         except dialect.loaded_dbapi.Error as error:
             raw = None if connection is None else connection.dbapi_connection
             lost = dialect.is_disconnect(error, raw, cursor)
@@ -123,3 +127,24 @@ class PlainQuery:
             if connection is not None:
                 connection.close()
         return prepared.row(found)
+
+
+@contextmanager
+def outside_transaction(dialect: Dialect, connection: PoolProxiedConnection) -> Iterator[None]:
+    """Run the block's statements in autocommit on PostgreSQL, whose driver otherwise opens a
+    transaction for the SELECT and the pool then sends a ROLLBACK as the connection goes back:
+    a round trip more, and twice the poll's time there. SQLite's driver opens no transaction
+    for a read. The connection goes back to the pool as it came, or is thrown away: a pooled
+    connection left in autocommit would store a write's statements one by one."""
+    if dialect.name != "postgresql":
+        yield
+        return
+    dbapi_connection = connection.dbapi_connection
+    dialect.set_isolation_level(dbapi_connection, "AUTOCOMMIT")
+    try:
+        yield
+    finally:
+        try:
+            dialect.reset_isolation_level(dbapi_connection)
+        except Exception as error:  # noqa: BLE001 - whatever it was, the connection goes
+            connection.invalidate(error)

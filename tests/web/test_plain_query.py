@@ -97,3 +97,34 @@ def test_a_lost_connection_is_thrown_away_and_the_poll_says_try_again(
     monkeypatch.undo()
     assert engine.pool.checkedout() == 0
     assert phone.get(f"/m/{match_id}/live?v={version}", hx=True).status_code == 204
+
+
+def pooled_autocommit(app: Flask) -> bool:
+    """Whether the connection the pool hands out next is in autocommit."""
+    with app.app_context():
+        connection = db.engine.raw_connection()
+        try:
+            return bool(connection.driver_connection.autocommit)  # type: ignore[union-attr]
+        finally:
+            connection.close()
+
+
+@pytest.mark.parametrize("fails", [False, True], ids=["answered", "refused"])
+def test_on_postgresql_the_connection_goes_back_to_the_pool_out_of_autocommit(
+    app: Flask, monkeypatch: pytest.MonkeyPatch, fails: bool
+) -> None:
+    with app.app_context():
+        engine = db.engine
+    if engine.dialect.name != "postgresql":
+        pytest.skip("SQLite's driver opens no transaction for a read")
+    phone, match_id, _device = seated_phone(app)
+    version = version_of(phone, match_id)
+    engine.dispose()  # one pooled connection from here: the poll's
+    real_prepared = MEMBER_STATE.for_dialect(engine.dialect)
+    prepared = without_table(real_prepared) if fails else real_prepared
+    monkeypatch.setattr(MEMBER_STATE, "for_dialect", lambda _dialect: prepared)
+
+    poll = phone.get(f"/m/{match_id}/live?v={version}", hx=True)
+    assert poll.status_code == (500 if fails else 204)
+    assert engine.pool.checkedin() == 1 and engine.pool.checkedout() == 0
+    assert not pooled_autocommit(app), "the pooled connection is back in transactions"
