@@ -1,5 +1,6 @@
 """The group and player charts as plain SVG geometry: results over time, who won each match,
-and win shares; the template draws them with presentation attributes and CSS classes only.
+and win shares; the template draws them with presentation attributes and CSS classes only
+(the winners' dots, hundreds of them, come as one string of circles).
 
 The results line reuses :func:`companion.chart.draw` (the match chart's axes and ticks); the
 winners' grid and the shares' bars are laid out here. Nothing reads the database: the numbers
@@ -11,6 +12,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from datetime import datetime
+
+from markupsafe import Markup
 
 from .chart import WIDTH, Chart, draw
 from .games.base import Running
@@ -101,6 +104,19 @@ class Winners:
     height: int
     width: int = WIDTH
     left: int = NAME_ROOM
+
+    def circles(self) -> Markup:
+        """The dots as SVG circles in one string. A full grid has hundreds (matches x seats),
+        and the template's escaping of each one's four values was most of what a long history
+        adds to its page; numbers and the two class names need no escaping."""
+        radius = float(self.radius)
+        return Markup(
+            "".join(
+                f'<circle class="{"won" if dot.won else "played"}" cx="{float(dot.x)}" '
+                f'cy="{float(dot.y)}" r="{radius}"></circle>'
+                for dot in self.dots
+            )
+        )
 
 
 def short(name: str) -> str:
