@@ -145,18 +145,22 @@ def test_several_queued_writes_arrive_in_order(
     assert heads == [[1, 2], [3, 4], [5, 6]]
 
 
-def kept(phone: Phone) -> None:
-    """Wait until the service worker holds this page's copy at the version it shows."""
+def kept(phone: Phone, path: str | None = None) -> None:
+    """Wait until the service worker holds a copy of ``path`` (this page by default); for this
+    page, at the version it shows. The worker stores a copy after it answered, so a test that
+    cuts the network must wait for it."""
     phone.page.wait_for_function(
-        """async () => {
-            const version = document.getElementById("scoreboard").dataset.version;
+        """async (path) => {
+            const board = path ? null : document.getElementById("scoreboard");
+            const mark = board ? `data-version="${board.dataset.version}"` : "";
             for (const name of await caches.keys()) {
                 if (!name.startsWith("pages-")) continue;
-                const copy = await (await caches.open(name)).match(location.pathname);
-                if (copy && (await copy.text()).includes(`data-version="${version}"`)) return true;
+                const copy = await (await caches.open(name)).match(path || location.pathname);
+                if (copy && (await copy.text()).includes(mark)) return true;
             }
             return false;
-        }"""
+        }""",
+        arg=path,
     )
 
 
@@ -198,6 +202,8 @@ def test_offline_the_home_page_and_the_sheet_are_the_last_copies_and_no_other_pa
     with_sw(a)
     a.goto("/")  # through the worker now: the network's copy is kept
     expect(a.page.locator("#main")).to_contain_text("6 nimmt!")
+    kept(a, "/")
+    kept(a, f"/m/{match}")
     offline(a)
     a.allow(r"net::ERR_|Failed to load resource")
     a.page.goto("/")
