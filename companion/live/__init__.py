@@ -4,8 +4,8 @@
 - :mod:`.postgres` — the LISTEN thread that brings other workers' commits to this process;
 - :mod:`.events` — the Server-Sent Events stream a page listens to (the doorbell) and its view.
 
-The page side is ``static/js/app.js``: it polls the live fragment and, while the stream is
-open, refreshes as soon as the stream names a newer version.
+The page side is ``static/js/app.js``, which polls the live fragment, and
+``static/js/doorbell.js``, which refreshes it as soon as the stream names a newer version.
 """
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
-// Table-proof on patchy Wi-Fi: the outbox, the connection line, counters without a request and
-// the service worker's registration. Served in one bundle after app.js (see companion/assets.py).
+// Table-proof on patchy Wi-Fi: the outbox, the connection line and the service worker's
+// registration. Served in the page bundle after app.js and doorbell.js (companion/assets.py).
 (function () {
   "use strict";
 
@@ -236,39 +236,6 @@
   window.addEventListener("online", function () { tries = 0; drain(); show(); });
   window.addEventListener("offline", show);
   setInterval(show, 1000);
-
-  // Counters: − / + change the number in the page; the form's own button saves it. Without
-  // JavaScript they are submit buttons and the server steps the number instead.
-  document.addEventListener("click", function (event) {
-    const button = event.target.closest && event.target.closest("[data-step]");
-    const input = button && button.closest("[data-stepper]").querySelector("input");
-    if (!input) return;
-    event.preventDefault();
-    const min = Number(input.min || 0);
-    const max = input.max === "" ? Infinity : Number(input.max);
-    const value = Math.min(max, Math.max(min, (Number(input.value) || 0) + Number(button.dataset.step)));
-    input.value = value ? String(value) : "";
-    const form = input.form;
-    if (form) { form.dataset.dirty = "1"; form.dispatchEvent(new Event("companion:stepped", { bubbles: true })); }
-  });
-  // A total the page can say itself ([data-phrases]: one per sum, class and words).
-  document.addEventListener("companion:stepped", function (event) {
-    const total = event.target.querySelector("[data-phrases]");
-    if (!total) return;
-    let sum = 0;
-    event.target.querySelectorAll("[data-stepper] input").forEach(function (i) { sum += Number(i.value) || 0; });
-    const phrases = JSON.parse(total.dataset.phrases);
-    const phrase = phrases[sum];
-    if (!phrase) { // far past a full hand: the server says it
-      const input = event.target.querySelector("[data-stepper] input");
-      if (input) input.dispatchEvent(new Event("input", { bubbles: true }));
-      return;
-    }
-    total.classList.remove("ok", "over");
-    if (phrase[0]) total.classList.add(phrase[0]);
-    total.querySelector("strong").textContent = phrase[1];
-    total.querySelector("span").textContent = phrase[2];
-  });
 
   // The service worker keeps the last good copy of this page for offline use. It keeps what
   // the network sends; on a first visit (before it ran) and whenever the sheet moves on, the
