@@ -182,6 +182,19 @@
   document.addEventListener("htmx:afterSwap", reopen);
   document.addEventListener("htmx:oobAfterSwap", reopen);
 
+  // The invite leads a fresh sheet and, once entries are in, follows the entry panel and the
+  // seats, as a page loaded then has it: an invite a poll swapped in place moves down there.
+  function placeInvite() {
+    const invite = document.getElementById("invite");
+    if (!invite || !invite.hasAttribute("data-late")) return;
+    const last = ["entry", "seats"].map(function (id) { return document.getElementById(id); })
+      .filter(Boolean).reduce(function (a, b) {
+        return a && a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_PRECEDING ? a : b;
+      }, null);
+    if (last && last.compareDocumentPosition(invite) & Node.DOCUMENT_POSITION_PRECEDING) last.after(invite);
+  }
+  document.addEventListener("htmx:afterSettle", placeInvite);
+
   // A page swapped in whole (HX-Location) may need another game's stylesheet than the page it
   // replaced: the head is not swapped, so follow what the new <main> asks for.
   document.addEventListener("htmx:afterSettle", function () {

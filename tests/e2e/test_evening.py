@@ -22,6 +22,7 @@ from .helpers import (
     expect,
     fill_new_match,
     heads_box,
+    join_with_code,
     match_id,
     mine,
     rows,
@@ -270,3 +271,31 @@ def test_the_address_to_type_is_the_one_in_the_qr_code(
     assert link.startswith(server.url + "/j/"), link
     shots(a, "sheet")
     expect(a.page.locator("#invite")).to_contain_text(f"{server.url}/j ")
+
+
+PANELS = "Array.from(document.querySelectorAll('#main > [id]')).map(e => e.id)"
+
+
+def test_the_invite_moves_below_the_entry_and_the_seats_once_the_first_round_is_in(
+    phones: Callable[..., Phone], shots: Shots
+) -> None:
+    # Both phones opened the sheet in the lobby, where the invite leads; the first round reaches
+    # one by its own answer and the other by a poll, and each then shows what a reload shows.
+    a = phones("A")
+    start_match(a, ["Ann", "Bob"])
+    claim(a, "Ann")
+    b = phones("B")
+    join_with_code(b, a)
+    claim(b, "Bob")
+    for phone in (a, b):
+        panels = phone.page.evaluate(PANELS)
+        assert panels.index("invite") < panels.index("entry"), panels
+    enter_round(a, [1, 5])
+    for phone in (a, b):
+        expect(rows(phone)).to_have_count(1)
+        expect(phone.page.locator("#invite details")).not_to_have_attribute("open", "")
+        after = phone.page.evaluate(PANELS)
+        assert after.index("invite") > max(after.index("entry"), after.index("seats")), after
+        shots(phone, "invite-below")
+        phone.page.reload()
+        assert phone.page.evaluate(PANELS) == after
