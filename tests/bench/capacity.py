@@ -3,12 +3,14 @@
 
 Tables of five. Each phone either polls every 2 s, or listens to the doorbell as the page does
 (a stream; a poll every 6 s as the safety net and one at once when a newer version is rung; a
-phone refused a stream polls every 2 s). One phone per table enters a round every 20-40 s. The
-phones are added step by step to the same server; each step prints its errors, p50/p99 of every
-request and the machine's load (``os.getloadavg()``), since the generator shares the cores.
-The p99 is also given from :data:`ARRIVAL_SECONDS` into the step on: every step opens all its
-phones' streams within two seconds and each new phone fetches what it missed, an arrival no
-real evening makes, which the whole step's p99 includes.
+phone refused a stream polls every 2 s). One phone per table enters a round every 20-40 s.
+Phones stay at their tables from one step to the next, as at a real evening: each step seats
+only the phones it adds, which arrive (open their stream, fetch what they missed) spread over
+the step's first :data:`ARRIVAL_SECONDS`, while the phones already there carry on. Each step
+prints its errors, p50/p99 of every request and the machine's load (``os.getloadavg()``),
+since the generator shares the cores; the p99 is also given from the arrival's end on.
+Until 26 November 2026 every step opened all its phones' streams again within two seconds, a
+burst of every phone at once that no evening makes and that most of a step's p99 came from.
 ``stream_memory`` measures what one open stream costs a worker.
 
 Run alone: ``python -m tests.bench.capacity [sqlite|postgresql] [poll|doorbell]``.
@@ -34,9 +36,9 @@ STEPS = (500, 1000, 2000, 3000)
 POLL_SECONDS = 2.0
 SAFETY_SECONDS = 6.0
 """The page's poll while its doorbell stream is open (every third interval)."""
-ARRIVAL_SECONDS = 5.0
-"""Every phone opens its stream in a step's first 2 s and fetches what it missed: by 5 s in,
-the step's arrival is over."""
+ARRIVAL_SECONDS = 10.0
+"""A step's new phones arrive (open their stream, fetch what they missed) over its first 10 s:
+1,000 phones at 100 a second, far more at once than tables sit down at an evening."""
 HOPELESS_P99_S = 2.0
 """A step this slow (or with more than 1 % of errors) ends the curve: the server is saturated
 and a bigger step would only measure the overload."""
@@ -150,45 +152,67 @@ async def guarded(step: Step, action: Callable[[], object]) -> None:
         step.errors.append(f"{type(failure).__name__}: {str(failure)[:60]}")
 
 
+class Curve:
+    """The step being measured now: every request counts in the step it was sent in, and a
+    phone's loop runs across steps until the curve ends."""
+
+    def __init__(self, mode: str, setting: str) -> None:
+        self.step = Step(0, mode, setting)
+        self.ended = asyncio.Event()
+
+    async def pause(self, seconds: float) -> None:
+        """Wait ``seconds``, or less when the curve ends meanwhile."""
+        try:
+            await asyncio.wait_for(self.ended.wait(), max(0.0, seconds))
+        except TimeoutError:
+            pass
+
+
 async def play(
-    phone: Phone, writer: bool, step: Step, until: float, written: dict[int, float]
+    phone: Phone, writer: bool, curve: Curve, arrival: float, written: dict[int, float]
 ) -> None:
-    """One phone for one step: polling, or listening with the safety poll."""
-    await asyncio.sleep(random.uniform(0, POLL_SECONDS))
+    """One phone from its arrival to the curve's end: polling, or listening with the safety
+    poll."""
+    await curve.pause(arrival)
     bell: RawStream | None = None
-    if step.mode == "doorbell":
+    if curve.step.mode == "doorbell" and not curve.ended.is_set():
         bell = phone.stream()
         try:
             if await bell.open() == 200:
-                step.streams += 1
+                curve.step.streams += 1
             else:
-                step.refused += 1
+                curve.step.refused += 1
                 await bell.close()
                 bell = None
         except OSError as failure:
-            step.errors.append(f"stream {type(failure).__name__}")
+            curve.step.errors.append(f"stream {type(failure).__name__}")
             bell = None
-    rung = asyncio.create_task(listen(phone, bell, step, written)) if bell else None
+    rung = asyncio.create_task(listen(phone, bell, curve, written)) if bell else None
     every = SAFETY_SECONDS if bell else POLL_SECONDS
     next_write = time.monotonic() + random.uniform(5, 25)
     next_poll = time.monotonic() + random.uniform(0, every)
-    while time.monotonic() < until:
+    while not curve.ended.is_set():
         now = time.monotonic()
         if writer and now >= next_write:
-            await guarded(step, lambda: phone.write(step, written))
+            step = curve.step
+            await guarded(step, lambda: phone.write(step, written))  # noqa: B023
             next_write = time.monotonic() + random.uniform(20, 40)
         if now >= next_poll:
-            await guarded(step, lambda: phone.fetch(step))
+            step = curve.step
+            await guarded(step, lambda: phone.fetch(step))  # noqa: B023
             next_poll = now + every
-        await asyncio.sleep(max(0.0, min(next_poll, until) - time.monotonic()))
+        await curve.pause(min(next_poll, next_write if writer else next_poll) - time.monotonic())
     if rung is not None:
         rung.cancel()
     if bell is not None:
         await bell.close()
 
 
-async def listen(phone: Phone, bell: RawStream, step: Step, written: dict[int, float]) -> None:
-    """Fetch at once when the stream rings a newer version (the ring's delay is recorded)."""
+async def listen(phone: Phone, bell: RawStream, curve: Curve, written: dict[int, float]) -> None:
+    """Fetch at once when the stream rings a newer version. The ring's delay is recorded from
+    the second event on: the first names the version the stream opened at, which may be a
+    round entered before this phone arrived (a catch-up, not a ring)."""
+    opening = True
     while True:
         try:
             version = await bell.next_version()
@@ -197,10 +221,12 @@ async def listen(phone: Phone, bell: RawStream, step: Step, written: dict[int, f
         if version is None:
             return
         if version > phone.seated.version:
+            step = curve.step
             when = written.get(phone.seated.match_id)
-            if when is not None:
+            if when is not None and not opening:
                 step.rings.append(time.perf_counter() - when)
-            await guarded(step, lambda: phone.fetch(step))
+            await guarded(step, lambda: phone.fetch(step))  # noqa: B023
+        opening = False
 
 
 async def curve_on(
@@ -211,8 +237,12 @@ async def curve_on(
     mode: str,
     report: Callable[[str], None],
 ) -> list[Step]:
-    """Seat phones step by step on one server and play each step for ``seconds``."""
+    """Seat phones step by step on one server, each step's new phones arriving while the
+    earlier ones play on, and measure each step for ``seconds``."""
     tables: list[list[Phone]] = []
+    playing: list[asyncio.Task[None]] = []
+    curve = Curve(mode, setting)
+    written: dict[int, float] = {}
     measured = []
     for phones in steps:
         missing = max(0, phones // 5 - len(tables))
@@ -226,19 +256,19 @@ async def curve_on(
             measured.append(step)
             report(step.line())
             break
-        tables.extend([Phone(p) for p in table] for table in seated)
+        arriving = [[Phone(p) for p in table] for table in seated]
+        tables.extend(arriving)
         gc.collect()
         gc.freeze()  # the phones' clients, kept for the whole curve: no pause walks them again
-        written: dict[int, float] = {}
+        step.streams, step.refused = curve.step.streams, curve.step.refused
         step.started = time.monotonic()
-        until = step.started + seconds
-        await asyncio.gather(
-            *(
-                play(p, i == 0, step, until, written)
-                for table in tables
-                for i, p in enumerate(table)
-            )
+        curve.step = step
+        playing.extend(
+            asyncio.create_task(play(p, i == 0, curve, random.uniform(0, ARRIVAL_SECONDS), written))
+            for table in arriving
+            for i, p in enumerate(table)
         )
+        await asyncio.sleep(seconds)
         step.load_after = os.getloadavg()[0]
         measured.append(step)
         report(step.line())
@@ -246,6 +276,9 @@ async def curve_on(
             report(f"      {error}")
         if step.hopeless():
             break
+        curve.step = Step(0, mode, setting, streams=step.streams, refused=step.refused)
+    curve.ended.set()
+    await asyncio.gather(*playing, return_exceptions=True)
     for table in tables:
         for phone in table:
             await phone.raw.close()

@@ -5,6 +5,7 @@ figures with budgets; tests never time anything).
 
 from __future__ import annotations
 
+import asyncio
 import sys
 import time
 from pathlib import Path
@@ -182,3 +183,15 @@ def test_a_step_tells_the_requests_after_the_arrival_apart() -> None:
     step.took(time.perf_counter() - 0.02)  # sent once the arrival was over
     assert len(step.latencies) == 2
     assert step.settled == [pytest.approx(0.02, abs=0.01)]
+
+
+def test_a_phone_that_is_still_waiting_to_arrive_stops_when_the_curve_ends() -> None:
+    async def ended_early() -> bool:
+        bench = curve.Curve("doorbell", "sqlite")
+        waiting = asyncio.create_task(bench.pause(3600))
+        await asyncio.sleep(0)
+        bench.ended.set()
+        await asyncio.wait_for(waiting, 60)
+        return waiting.done()
+
+    assert asyncio.run(ended_early())
