@@ -63,6 +63,9 @@ class Step:
     phone of the step has opened its stream and caught up (shown beside the whole step's)."""
     started: float = field(default_factory=time.monotonic)
     rings: list[float] = field(default_factory=list)
+    late: list[float] = field(default_factory=list)
+    """How late the load generator's own loop woke (:meth:`Curve.watch`): its share of every
+    latency, since it runs on the same cores as the server."""
     streams: int = 0
     refused: int = 0
     load_before: float = 0.0
@@ -84,14 +87,17 @@ class Step:
         """One printed line of the curve."""
         p50 = percentile(self.latencies, 0.5) * 1000
         p99 = percentile(self.latencies, 0.99) * 1000
+        settled = percentile(self.settled, 0.99) * 1000
         rung = f", ring p99 {percentile(self.rings, 0.99) * 1000:.0f} ms" if self.rings else ""
+        late = percentile(self.late, 0.99) * 1000 if self.late else float("nan")
         streams = (
             f", {self.streams} streams ({self.refused} refused)" if self.mode == "doorbell" else ""
         )
         return (
             f"{self.phones:>5} phones {self.mode:<8} {self.setting}: {len(self.errors)} errors, "
-            f"p50 {p50:.1f} ms, p99 {p99:.1f} ms over {self.requests} requests "
-            f"({self.rounds} rounds){streams}{rung}; "
+            f"p50 {p50:.1f} ms, p99 {p99:.1f} ms ({settled:.1f} ms once arrived) over "
+            f"{self.requests} requests "
+            f"({self.rounds} rounds){streams}{rung}; generator late p99 {late:.1f} ms; "
             f"load {self.load_before:.2f} -> {self.load_after:.2f}"
         )
 
@@ -154,58 +160,75 @@ async def guarded(step: Step, action: Callable[[], object]) -> None:
 
 class Curve:
     """The step being measured now: every request counts in the step it was sent in, and a
-    phone's loop runs across steps until the curve ends."""
+    phone's loop runs across steps until the curve cancels it at the end."""
 
     def __init__(self, mode: str, setting: str) -> None:
         self.step = Step(0, mode, setting)
-        self.ended = asyncio.Event()
 
-    async def pause(self, seconds: float) -> None:
-        """Wait ``seconds``, or less when the curve ends meanwhile."""
-        try:
-            await asyncio.wait_for(self.ended.wait(), max(0.0, seconds))
-        except TimeoutError:
-            pass
+    async def watch(self, every: float = 0.05) -> None:
+        """Record how late the generator's loop wakes from a short sleep (until cancelled)."""
+        while True:
+            start = time.perf_counter()
+            await asyncio.sleep(every)
+            self.step.late.append(max(0.0, time.perf_counter() - start - every))
 
 
 async def play(
     phone: Phone, writer: bool, curve: Curve, arrival: float, written: dict[int, float]
 ) -> None:
-    """One phone from its arrival to the curve's end: polling, or listening with the safety
-    poll."""
-    await curve.pause(arrival)
+    """One phone from its arrival until the curve cancels it: polling, or listening with the
+    safety poll."""
+    await asyncio.sleep(arrival)
     bell: RawStream | None = None
-    if curve.step.mode == "doorbell" and not curve.ended.is_set():
-        bell = phone.stream()
-        try:
-            if await bell.open() == 200:
-                curve.step.streams += 1
-            else:
-                curve.step.refused += 1
-                await bell.close()
-                bell = None
-        except OSError as failure:
-            curve.step.errors.append(f"stream {type(failure).__name__}")
-            bell = None
-    rung = asyncio.create_task(listen(phone, bell, curve, written)) if bell else None
-    every = SAFETY_SECONDS if bell else POLL_SECONDS
-    next_write = time.monotonic() + random.uniform(5, 25)
-    next_poll = time.monotonic() + random.uniform(0, every)
-    while not curve.ended.is_set():
-        now = time.monotonic()
-        if writer and now >= next_write:
-            step = curve.step
-            await guarded(step, lambda: phone.write(step, written))  # noqa: B023
-            next_write = time.monotonic() + random.uniform(20, 40)
-        if now >= next_poll:
-            step = curve.step
-            await guarded(step, lambda: phone.fetch(step))  # noqa: B023
-            next_poll = now + every
-        await curve.pause(min(next_poll, next_write if writer else next_poll) - time.monotonic())
-    if rung is not None:
-        rung.cancel()
-    if bell is not None:
+    rung: asyncio.Task[None] | None = None
+    try:
+        if curve.step.mode == "doorbell":
+            bell = await opened(phone, curve.step)
+        rung = asyncio.create_task(listen(phone, bell, curve, written)) if bell else None
+        every = SAFETY_SECONDS if bell else POLL_SECONDS
+        next_write = time.monotonic() + random.uniform(5, 25) if writer else float("inf")
+        next_poll = time.monotonic() + random.uniform(0, every)
+        while True:
+            now = time.monotonic()
+            if now >= next_write:
+                step = curve.step
+                await guarded(step, lambda: phone.write(step, written))  # noqa: B023
+                next_write = time.monotonic() + random.uniform(20, 40)
+            if now >= next_poll:
+                step = curve.step
+                await guarded(step, lambda: phone.fetch(step))  # noqa: B023
+                next_poll = keep_phase(next_poll, every, time.monotonic())
+            await asyncio.sleep(max(0.0, min(next_poll, next_write) - time.monotonic()))
+    finally:
+        if rung is not None:
+            rung.cancel()
+        if bell is not None:
+            await bell.close()
+
+
+def keep_phase(due: float, every: float, now: float) -> float:
+    """The next poll after ``due`` that is still ahead of ``now``, on the phone's own beat.
+
+    A page's timer keeps its phase; a phone that reset its beat to the moment it woke would,
+    after a pause of the load generator (seating a step's tables, its garbage collector), poll
+    in step with every other phone that woke with it, and the curve would measure that herd
+    instead of the server."""
+    missed = max(0, int((now - due) // every))
+    return due + every * (missed + 1)
+
+
+async def opened(phone: Phone, step: Step) -> RawStream | None:
+    """The phone's doorbell stream, or None when refused (the phone then polls)."""
+    bell = phone.stream()
+    try:
+        if await bell.open() == 200:
+            step.streams += 1
+            return bell
+        step.refused += 1
         await bell.close()
+    except OSError as failure:
+        step.errors.append(f"stream {type(failure).__name__}")
+    return None
 
 
 async def listen(phone: Phone, bell: RawStream, curve: Curve, written: dict[int, float]) -> None:
@@ -244,6 +267,7 @@ async def curve_on(
     curve = Curve(mode, setting)
     written: dict[int, float] = {}
     measured = []
+    watching = asyncio.create_task(curve.watch())
     for phones in steps:
         missing = max(0, phones // 5 - len(tables))
         step = Step(phones, mode, setting, load_before=os.getloadavg()[0])
@@ -277,8 +301,9 @@ async def curve_on(
         if step.hopeless():
             break
         curve.step = Step(0, mode, setting, streams=step.streams, refused=step.refused)
-    curve.ended.set()
-    await asyncio.gather(*playing, return_exceptions=True)
+    for task in (watching, *playing):
+        task.cancel()
+    await asyncio.gather(watching, *playing, return_exceptions=True)
     for table in tables:
         for phone in table:
             await phone.raw.close()

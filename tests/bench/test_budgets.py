@@ -5,7 +5,6 @@ figures with budgets; tests never time anything).
 
 from __future__ import annotations
 
-import asyncio
 import sys
 import time
 from pathlib import Path
@@ -185,13 +184,7 @@ def test_a_step_tells_the_requests_after_the_arrival_apart() -> None:
     assert step.settled == [pytest.approx(0.02, abs=0.01)]
 
 
-def test_a_phone_that_is_still_waiting_to_arrive_stops_when_the_curve_ends() -> None:
-    async def ended_early() -> bool:
-        bench = curve.Curve("doorbell", "sqlite")
-        waiting = asyncio.create_task(bench.pause(3600))
-        await asyncio.sleep(0)
-        bench.ended.set()
-        await asyncio.wait_for(waiting, 60)
-        return waiting.done()
-
-    assert asyncio.run(ended_early())
+def test_a_phone_that_was_held_up_polls_again_on_its_own_beat() -> None:
+    assert curve.keep_phase(10.0, 2.0, 10.1) == 12.0
+    assert curve.keep_phase(10.0, 2.0, 15.3) == 16.0  # missed 12 and 14, not 15.3 + 2
+    assert curve.keep_phase(10.0, 6.0, 9.0) == 16.0
