@@ -61,7 +61,7 @@ class Gunicorn:
         command = [
             str(GUNICORN), "-c", "companion/live/serving.py",
             "--bind", f"127.0.0.1:{self.port}", "--workers", str(self.workers),
-            *self.worker_class(), "--keep-alive", "10",
+            *self.worker_class(),
             "--backlog", "2048", "--log-level", "warning", "tests.bench.bench_app:app",
         ]  # fmt: skip
         env = {k: v for k, v in os.environ.items() if not k.startswith("FLASK_")}
