@@ -161,6 +161,9 @@ def step_rows(step: curve.Step) -> None:
         row(f"{name}: p99 from {curve.ARRIVAL_SECONDS:g} s in", settled, None, "ms", ".1f")
     if step.rings:
         row(f"{name}: ring p99", percentile(step.rings, 0.99), None, "s", ".2f")
+    if step.late:  # the generator shares the cores: its own lateness is in every latency
+        late = percentile(step.late, 0.99) * 1000
+        row(f"{name}: load generator late, p99", late, None, "ms", ".1f")
 
 
 def capacity(database: str, mode: str) -> None:
