@@ -16,7 +16,7 @@ def defaults(instance_path: str) -> dict[str, Any]:
     """Settings that work on a laptop at a kitchen table with no configuration at all."""
     return {
         "SQLALCHEMY_DATABASE_URI": f"sqlite:///{Path(instance_path) / 'companion.sqlite'}",
-        "SQLALCHEMY_ENGINE_OPTIONS": {"pool_pre_ping": True},
+        "SQLALCHEMY_ENGINE_OPTIONS": {},
         "PERMANENT_SESSION_LIFETIME": timedelta(days=400),
         "SESSION_COOKIE_HTTPONLY": True,
         "SESSION_COOKIE_SAMESITE": "Lax",
@@ -44,6 +44,8 @@ def defaults(instance_path: str) -> dict[str, Any]:
         "DB_POOL_SIZE": 10,
         "DB_MAX_OVERFLOW": 10,
         "DB_POOL_TIMEOUT": 3,
+        # A pooled connection idle this long is checked before use (db_tuning.IdlePing).
+        "DB_PING_IDLE_SECONDS": 2.0,
         # A database that hangs answers 503 "try again" within a few seconds (db_deadline.py):
         # a request stops waiting for PostgreSQL this long after its first wait for it;
         # connecting, each statement (the server's statement_timeout) and a lock wait have
@@ -111,7 +113,7 @@ def server_pool(config: Mapping[str, Any]) -> dict[str, Any]:
     rather than a 500 after SQLAlchemy's default 30 s.
     """
     options = dict(config.get("SQLALCHEMY_ENGINE_OPTIONS") or {})
-    options.setdefault("pool_pre_ping", True)
+    options.setdefault("pool_pre_ping", False)  # idle connections only: db_tuning.IdlePing
     options.setdefault("pool_size", int(config["DB_POOL_SIZE"]))
     options.setdefault("max_overflow", int(config["DB_MAX_OVERFLOW"]))
     options.setdefault("pool_timeout", float(config["DB_POOL_TIMEOUT"]))

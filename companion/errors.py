@@ -3,7 +3,7 @@
 A PostgreSQL restart, a dropped connection or a SQLite file busy past its timeout raises an
 OperationalError (or a DBAPIError marked as a disconnect). Nothing was committed by the request,
 so the honest answer is 503 with a translated "try again" and a Retry-After. The pool has already
-thrown the broken connection away (and ``pool_pre_ping`` tests the others before use), so the
+thrown the broken connection away (and tests any that sat idle before use, db_tuning.py), so the
 next request gets a fresh connection without restarting the app. A database that does not
 answer at all is cut off at the request's deadline (db_deadline.py) and answered the same way.
 """

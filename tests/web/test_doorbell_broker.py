@@ -13,6 +13,7 @@ import sqlalchemy as sa
 from flask import Flask
 
 from companion import create_app
+from companion.db_tuning import IdlePing
 from companion.extensions import db
 from companion.live import postgres as doorbell_pg
 from companion.live.doorbell import CHANNEL, Broker, broker, ring_later
@@ -142,14 +143,17 @@ def test_sqlite_connections_use_wal_a_busy_timeout_and_foreign_keys(tmp_path: Pa
     assert pragma == {"journal_mode": "wal", "busy_timeout": busy, "foreign_keys": 1}
 
 
-def test_server_databases_check_pooled_connections_before_use(tmp_path: Path) -> None:
+def test_server_databases_check_idle_pooled_connections_before_use(tmp_path: Path) -> None:
     url = TEST_DATABASE_URL or "postgresql://nobody@127.0.0.1:1/none"
     if not url.startswith("postgres"):
         url = "postgresql://nobody@127.0.0.1:1/none"
     app = create_app({"SQLALCHEMY_DATABASE_URI": url, "SECRET_KEY": "test-secret"})
     with app.app_context():
         assert db.engine.dialect.name == "postgresql"
-        assert db.engine.pool._pre_ping, "no connection is opened here: this only reads settings"
+        # no connection is opened here: this only reads settings
+        assert not db.engine.pool._pre_ping, "not on every use: only after an idle spell"
+        checks = [getattr(fn, "__self__", None) for fn in db.engine.pool.dispatch.checkout]
+        assert any(isinstance(check, IdlePing) for check in checks)
         db.engine.dispose()
 
 

@@ -23,7 +23,7 @@ def test_server_pool_comes_from_config_and_keeps_explicit_options() -> None:
     options = server_pool(config)
     assert options.pop("connect_args")["connect_timeout"] == 3
     assert options == {
-        "pool_pre_ping": True,
+        "pool_pre_ping": False,  # idle connections only (db_tuning.IdlePing)
         "pool_size": 7,
         "max_overflow": 3,
         "pool_timeout": 2.5,
