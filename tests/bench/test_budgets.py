@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from . import capacity as curve
-from . import run
+from . import evening, run
 from .browser import Screen
 from .inprocess import add_bare, figures
 from .table import measure
@@ -185,6 +185,6 @@ def test_a_step_tells_the_requests_after_the_arrival_apart() -> None:
 
 
 def test_a_phone_that_was_held_up_polls_again_on_its_own_beat() -> None:
-    assert curve.keep_phase(10.0, 2.0, 10.1) == 12.0
-    assert curve.keep_phase(10.0, 2.0, 15.3) == 16.0  # missed 12 and 14, not 15.3 + 2
-    assert curve.keep_phase(10.0, 6.0, 9.0) == 16.0
+    assert evening.keep_phase(10.0, 2.0, 10.1) == 12.0
+    assert evening.keep_phase(10.0, 2.0, 15.3) == 16.0  # missed 12 and 14, not 15.3 + 2
+    assert evening.keep_phase(10.0, 6.0, 9.0) == 16.0
