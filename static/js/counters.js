@@ -1,10 +1,9 @@
-// Counters that step a number (a Nuota hand, Pirsch footprints) count in the page, with no
-// request: the form's own button saves the whole form once. Served in the page bundle.
+// Counters that step a number (a Nuota hand, Pirsch footprints): − / + change it in the page,
+// with no request, and the form's own button saves the whole form once. Without JavaScript
+// they are submit buttons and the server steps the number instead. Served in the page bundle.
 (function () {
   "use strict";
 
-  // Counters: − / + change the number in the page; the form's own button saves it. Without
-  // JavaScript they are submit buttons and the server steps the number instead.
   document.addEventListener("click", function (event) {
     const button = event.target.closest && event.target.closest("[data-step]");
     const input = button && button.closest("[data-stepper]").querySelector("input");

@@ -52,19 +52,23 @@ def record() -> Any:
     return SimpleNamespace(info={})
 
 
-def test_a_connection_back_from_a_request_a_moment_ago_is_used_without_a_ping() -> None:
-    dialect, clock, rec = Dialect(), Clock(), record()
+def back_in_the_pool(alive: bool = True) -> tuple[Dialect, Clock, Any, IdlePing]:
+    """A connection that went back to the pool just now, and what checks it."""
+    dialect, clock, rec = Dialect(alive), Clock(), record()
     ping = IdlePing(dialect, 2.0, clock)  # type: ignore[arg-type]
     ping.checkin(object(), rec)
+    return dialect, clock, rec, ping
+
+
+def test_a_connection_back_from_a_request_a_moment_ago_is_used_without_a_ping() -> None:
+    dialect, clock, rec, ping = back_in_the_pool()
     clock.now += 1.9
     ping.checkout(object(), rec, None)
     assert dialect.pings == 0
 
 
 def test_a_connection_idle_in_the_pool_is_pinged_before_use() -> None:
-    dialect, clock, rec = Dialect(), Clock(), record()
-    ping = IdlePing(dialect, 2.0, clock)  # type: ignore[arg-type]
-    ping.checkin(object(), rec)
+    dialect, clock, rec, ping = back_in_the_pool()
     clock.now += 2.0
     ping.checkout(object(), rec, None)
     assert dialect.pings == 1
@@ -79,9 +83,7 @@ def test_a_new_connection_is_not_pinged() -> None:
 
 
 def test_a_dead_idle_connection_is_handed_back_for_another() -> None:
-    dialect, clock, rec = Dialect(alive=False), Clock(), record()
-    ping = IdlePing(dialect, 2.0, clock)  # type: ignore[arg-type]
-    ping.checkin(object(), rec)
+    _dialect, clock, rec, ping = back_in_the_pool(alive=False)
     clock.now += 60
     with pytest.raises(DisconnectionError):
         ping.checkout(object(), rec, None)
