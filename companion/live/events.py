@@ -124,6 +124,15 @@ def ring(version: int) -> str:
     return f"event: version\ndata: {version}\n\n"
 
 
+def beat(seconds: float) -> str:
+    """The stream's sign of life: "you will hear from me again within ``seconds``".
+
+    A page that keeps hearing its stream needs no timed poll (``static/js/doorbell.js``): every
+    newer version is rung, and the watcher corrects the rung versions every keep-alive. An
+    event, not an SSE comment, because a page's script never sees comments."""
+    return f"event: beat\ndata: {seconds:g}\n\n"
+
+
 def stream(
     engine: Engine,
     local: Broker,
@@ -131,7 +140,8 @@ def stream(
     settings: Mapping[str, Any],
     socket: Any = None,
 ) -> Iterator[str]:
-    """The current version first, then every newer one, keep-alives between, until the end
+    """The current version first, then every newer one, a beat whenever the stream has been
+    quiet for ``SSE_KEEPALIVE_SECONDS`` (and one at once, which says how often), until the end
     of the stream's life (shortened by up to a fifth at random, so phones that opened
     together do not all reconnect together), the phone hanging up or the match going."""
     keepalive = float(settings["SSE_KEEPALIVE_SECONDS"])
@@ -141,17 +151,17 @@ def stream(
         sent = read_version(engine, match_id)
         if sent is None:
             return
-        yield f"retry: {int(settings['SSE_RETRY_MS'])}\n" + ring(sent)
+        yield f"retry: {int(settings['SSE_RETRY_MS'])}\n" + ring(sent) + beat(keepalive)
         now = time.monotonic()
-        end, beat = now + life, now + keepalive
+        end, due = now + life, now + keepalive
         while not local.closed.is_set() and now < end:
-            newer = seat.wait(sent, max(0.0, min(end, beat) - now), local.closed)
+            newer = seat.wait(sent, max(0.0, min(end, due) - now), local.closed)
             if seat.ended:
                 return
             now = time.monotonic()
             if newer is not None:
-                sent, beat = newer, now + keepalive
+                sent, due = newer, now + keepalive
                 yield ring(sent)
-            elif now >= beat:
-                beat = now + keepalive
-                yield ": keep-alive\n\n"
+            elif now >= due:
+                due = now + keepalive
+                yield beat(keepalive)

@@ -1,28 +1,45 @@
 // The doorbell: a stream (Server-Sent Events) that only says "the match is at version V".
-// Served in the page bundle right after app.js, whose poll manners it relaxes while healthy.
+// Served in the page bundle right after app.js, whose timed poll it stands in for while heard.
 (function () {
   "use strict";
 
   // A newer V fires the poller's "refresh", so the page fetches exactly what a poll fetches
-  // and app.js's typed-form rules still apply. While the stream is healthy the timed poll
-  // runs only every third interval (6 s instead of 2 s) as a safety net; without EventSource,
-  // after a refusal (204, 404) or while the stream is down, polling carries on as before.
-  function safetyMs(el) {
-    const every = /every (\d+(?:\.\d+)?)s/.exec(el.getAttribute("hx-trigger") || "");
-    return 3000 * (every ? Number(every[1]) : 2);
+  // and app.js's typed-form rules still apply. Between changes the stream beats: its "beat"
+  // event says within how many seconds it will speak again. While it keeps that promise the
+  // timed poll is skipped, since every change is rung (and the server re-reads the rung
+  // versions at each beat). A stream silent for two beats is taken for dead, as one held open
+  // by a proxy that passes nothing would be: it is opened anew, and the page polls at its
+  // normal interval until a stream speaks again. Without EventSource, after a refusal (204,
+  // 404) or while the stream is down, polling carries on as before.
+  const doorbell = { source: null, url: null, heard: 0, beatMs: 0, beats: 0, opens: 0, refused: null, rung: 0, chased: 0 };
+  function heardLately() {
+    return !!doorbell.source && doorbell.beatMs > 0 && Date.now() - doorbell.heard < 2 * doorbell.beatMs;
   }
-  const doorbell = { source: null, url: null, healthy: false, opens: 0, refused: null };
-  let lastPoll = Date.now();
+  function hear() {
+    doorbell.heard = Date.now();
+    document.dispatchEvent(new CustomEvent("companion:live", { detail: "heard" }));
+  }
   function poller() { return document.querySelector("[data-poll]"); }
   function ringRefresh() {
     const el = poller();
     if (el && window.htmx) window.htmx.trigger(el, "refresh");
   }
+  // A ring that lands while htmx is still settling a new scoreboard finds it not yet listening,
+  // and is lost. Once it has settled, a board older than the last version rung asks again
+  // (once per version, so a server that answers with an older board cannot start a loop).
+  function catchUp() {
+    const board = document.getElementById("scoreboard");
+    if (!board || !board.hasAttribute("data-poll") || doorbell.chased >= doorbell.rung) return;
+    if (Number(board.dataset.version) < doorbell.rung) {
+      doorbell.chased = doorbell.rung;
+      ringRefresh();
+    }
+  }
   function closeDoorbell() {
     if (doorbell.source) doorbell.source.close();
     doorbell.source = null;
     doorbell.url = null;
-    doorbell.healthy = false;
+    doorbell.heard = 0;
   }
   function openDoorbell() {
     const el = poller();
@@ -43,14 +60,20 @@
       // A reconnect may have missed rings: catch up at once.
       if (doorbell.opens > 1) ringRefresh();
     });
+    source.addEventListener("beat", function (event) {
+      doorbell.beatMs = 1000 * Number(event.data) || 0;
+      doorbell.beats += 1;
+      hear();
+    });
     source.addEventListener("version", function (event) {
-      doorbell.healthy = true;
+      hear();
       const board = document.getElementById("scoreboard");
       if (!board || !board.hasAttribute("data-poll")) { closeDoorbell(); return; }
+      doorbell.rung = Math.max(doorbell.rung, Number(event.data) || 0);
       if (Number(event.data) > Number(board.dataset.version)) ringRefresh();
     });
     source.addEventListener("error", function () {
-      doorbell.healthy = false;
+      doorbell.heard = 0;
       document.dispatchEvent(new CustomEvent("companion:live", { detail: "error" }));
       if (source.readyState === EventSource.CLOSED && doorbell.source === source) {
         doorbell.refused = url;
@@ -60,17 +83,16 @@
   }
   document.addEventListener("htmx:confirm", function (event) {
     const el = event.detail.elt;
-    if (!el.hasAttribute || !el.hasAttribute("data-poll")) return;
-    const relaxed = doorbell.healthy && !event.detail.triggeringEvent;
-    if (relaxed && Date.now() - lastPoll < safetyMs(el) - 500) {
-      event.preventDefault();
-    }
+    if (!el.hasAttribute || !el.hasAttribute("data-poll") || event.detail.triggeringEvent) return;
+    if (!navigator.onLine) return;
+    if (heardLately()) { event.preventDefault(); return; }
+    if (doorbell.source && doorbell.heard) { closeDoorbell(); openDoorbell(); } // silent: anew
   });
-  document.addEventListener("htmx:beforeRequest", function (event) {
-    const el = event.detail.elt;
-    if (el && el.hasAttribute && el.hasAttribute("data-poll")) lastPoll = Date.now();
-  });
-  document.addEventListener("htmx:afterSettle", openDoorbell);
+  window.companionDoorbell = {
+    heardLately: heardLately,
+    beats: function () { return doorbell.beats; },
+  };
+  document.addEventListener("htmx:afterSettle", function () { openDoorbell(); catchUp(); });
   document.addEventListener("visibilitychange", openDoorbell);
   document.addEventListener("DOMContentLoaded", openDoorbell);
 })();

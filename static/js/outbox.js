@@ -211,9 +211,10 @@
     if (!el) return;
     el.dataset.stream = stream ? "open" : "closed"; // the doorbell, for those who ask
     if (!every) { el.hidden = true; return; }
-    const ringing = stream && navigator.onLine; // then the timed poll runs every third interval
+    // While the doorbell keeps beating, the page does not poll: the stream is what it hears.
+    const ringing = navigator.onLine && !!window.companionDoorbell && window.companionDoorbell.heardLately();
     const state = !navigator.onLine ? "offline" : failing || (items.length && !ringing) ? "reconnecting" : "live";
-    const old = Date.now() - heard > 2 * every * (ringing ? 3 : 1);
+    const old = !ringing && Date.now() - heard > 2 * every;
     el.hidden = false;
     el.dataset.state = state;
     el.querySelector(".state").textContent = el.dataset[state];
@@ -229,6 +230,12 @@
     show();
   });
   document.addEventListener("companion:live", function (event) {
+    if (event.detail === "heard") {
+      heard = Date.now();
+      if (failing) { failing = false; drain(); } // the server speaks again: send now
+      show();
+      return;
+    }
     stream = event.detail === "open";
     if (stream) { heard = Date.now(); failing = false; drain(); }
     show();

@@ -34,9 +34,14 @@ AXE = HERE / "node_modules" / "axe-core" / "axe.min.js"
 OUTPUT = HERE.parents[1] / "test-output" / "e2e"
 WAIT = 20_000
 """ms: how long a test waits for a state (a text, a class, a version) before failing. Another
-phone shows a change through the doorbell or the next poll; while the doorbell is healthy that
-poll comes every 6 s, and on a busy two-core CI machine a fetch and swap can take seconds more,
-so one interval is never assumed. A passing test waits only as long as the state takes."""
+phone shows a change through the doorbell or the next poll; while the doorbell beats there is
+no timed poll, and on a busy two-core CI machine a fetch and swap can take seconds more, so one
+interval is never assumed. A passing test waits only as long as the state takes."""
+SETTLED_POLLER = """() => {
+  const el = document.querySelector("[data-poll]");
+  return !!el && !el.matches(".htmx-added, .htmx-settling");
+}"""
+"""The scoreboard is on the page and htmx has set it up (until it settles, it ignores events)."""
 PHONE = {
     "viewport": {"width": 390, "height": 844},
     "is_mobile": True,
@@ -137,10 +142,15 @@ class Phone:
         finally:
             self.context.close()
 
-    def next_poll(self) -> None:
-        """Wait for the scoreboard's next poll to be answered (at most a few intervals)."""
+    def poll_now(self) -> None:
+        """Have the scoreboard ask for news now, as a ring makes it, and wait for the answer.
+
+        A page that hears its doorbell makes no timed poll, so a test cannot wait for the next
+        one; this refresh is a barrier instead: whatever an earlier answer set off (a fresh
+        entry panel, say) has been asked for before this answer arrives."""
+        self.page.wait_for_function(SETTLED_POLLER, timeout=WAIT)
         with self.page.expect_response(lambda r: "/live?" in r.url, timeout=WAIT):
-            pass
+            self.page.evaluate("htmx.trigger(document.querySelector('[data-poll]'), 'refresh')")
 
     def mark(self) -> None:
         """Put a marker on window: it survives htmx swaps but not a reload."""

@@ -1,18 +1,26 @@
 """The doorbell in a real browser: phone B sees phone A's round through the event stream.
 
-The poll interval is ten minutes in these tests, so anything that arrives within seconds came
-through the stream; the requests each page made are checked as well.
+The poll interval is ten minutes in most of these tests, so anything that arrives within
+seconds came through the stream; the requests each page made are checked as well. In the last
+two the page polls every second and the stream beats every two: a page that hears its stream
+skips its timed polls, and one whose stream falls silent polls and opens the stream anew.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
+from typing import Any
+
+from companion.live.doorbell import broker
 
 from .conftest import LiveServer
 from .helpers import WAIT, Phone, Shots, claim, enter_round, expect, heads_box, rows, start_match
 from .helpers import join_with_code as join
 
 SLOW_POLL = 600
+BEAT = 2
+"""Seconds between a quiet stream's beats in the last two tests (polls come every second)."""
 
 
 def listening(*phones: Phone) -> None:
@@ -99,3 +107,83 @@ def test_a_panel_opened_by_hand_stays_open_through_a_refresh(
     expect(host.get_by_role("button", name="Yes, abandon it")).to_be_hidden()
     expect(a.page.locator("#invite details")).not_to_have_attribute("open", "")
     a.check()
+
+
+def beats(phone: Phone) -> int:
+    """How many beats this page's stream has sent it."""
+    return int(phone.page.evaluate("window.companionDoorbell.beats()"))
+
+
+def test_a_page_that_hears_its_stream_makes_no_timed_poll(
+    phones: Callable[..., Phone], server: LiveServer
+) -> None:
+    server.app.config["SSE_KEEPALIVE_SECONDS"] = BEAT
+    a, b, _match_id = table(phones, server)
+    server.app.config["POLL_SECONDS"] = 1
+    b.reload()  # its scoreboard now asks for a poll every second
+    listening(b)
+    b.page.wait_for_function("() => window.companionDoorbell.heardLately()", timeout=WAIT)
+    heard = beats(b)
+    before = len(polls(b))
+    b.page.wait_for_function(f"() => window.companionDoorbell.beats() >= {heard + 3}", timeout=WAIT)
+    assert len(polls(b)) == before, "three beats heard, and no timed poll between them"
+    expect(b.page.locator("#connection")).to_have_attribute("data-state", "live")
+    expect(b.page.locator("#connection .old")).to_have_text("")
+
+    enter_round(a, [4, 1])
+    expect(rows(b)).to_have_count(1, timeout=5000)
+    assert len(polls(b)) == before + 1, "the change came by its ring: one refresh"
+    b.check()
+
+
+def test_a_silent_stream_is_opened_anew_and_the_page_polls_meanwhile(
+    phones: Callable[..., Phone], server: LiveServer
+) -> None:
+    server.app.config["SSE_KEEPALIVE_SECONDS"] = BEAT
+    a, b, match_id = table(phones, server)
+    server.app.config["POLL_SECONDS"] = 1
+    b.reload()
+    listening(b)
+    b.page.wait_for_function("() => window.companionDoorbell.heardLately()", timeout=WAIT)
+    streams = len([r for r in b.requests if r.endswith(f"/m/{match_id}/events")])
+    before = len(polls(b))
+    # Hold the match's channel: its streams stay open but can say nothing, as behind a proxy
+    # that holds a stream without passing it on.
+    channel = broker(server.app)._channels[match_id]
+    with channel.condition:
+        b.page.wait_for_function("() => !window.companionDoorbell.heardLately()", timeout=WAIT)
+        with b.page.expect_request(lambda r: "/live?" in r.url, timeout=WAIT):
+            pass
+        with b.page.expect_request(lambda r: r.url.endswith(f"/m/{match_id}/events"), timeout=WAIT):
+            pass
+    assert len(polls(b)) > before, "the page polled while its stream was silent"
+    again = len([r for r in b.requests if r.endswith(f"/m/{match_id}/events")])
+    assert again > streams, "the silent stream was opened anew"
+    b.page.wait_for_function("() => window.companionDoorbell.heardLately()", timeout=WAIT)
+    enter_round(a, [2, 6])
+    expect(rows(b)).to_have_count(1, timeout=WAIT)
+    b.check()
+
+
+def test_a_board_older_than_the_last_ring_asks_again_once_it_has_settled(
+    phones: Callable[..., Phone], server: LiveServer
+) -> None:
+    a, b, _match_id = table(phones, server)
+    stale_board = b.page.locator("#scoreboard").evaluate("el => el.outerHTML")
+    stale: list[str] = []
+
+    def first_answer_is_stale(route: Any) -> None:
+        # As when the ring's refresh lands while htmx still settles a board: the page ends up
+        # showing an older version than the one rung.
+        if stale:
+            route.continue_()
+            return
+        stale.append(route.request.url)
+        route.fulfill(status=200, content_type="text/html; charset=utf-8", body=stale_board)
+
+    b.page.route(re.compile(r"/live\?"), first_answer_is_stale)
+    enter_round(a, [5, 8])
+    expect(rows(b)).to_have_count(1, timeout=WAIT)
+    assert stale, "the ring's refresh got the older board first"
+    assert len(polls(b)) >= 2, "the settled older board asked again"
+    b.check()

@@ -101,7 +101,7 @@ def test_an_evening_on_two_phones(
     typed = len(b.requests)
     enter_round(a, [3, 10, 0])
     expect(rows(b)).to_have_count(1, timeout=WAIT)
-    b.next_poll()  # any refresh of the entry form would have been asked for by now
+    b.poll_now()  # any refresh of the entry form would have been asked for by now
     expect(heads_box(b, 1)).to_have_value("7")
     assert not [r for r in b.requests[typed:] if "/entry" in r], b.requests[typed:]
     b.assert_not_reloaded()

@@ -24,9 +24,10 @@ def test_a_refused_round_survives_another_phones_change(
     b.goto("/j")
     b.page.get_by_label("Code").fill(code)
     b.page.locator("#join button[type=submit]").click()
-    claim(b, "Bob")  # a new version: A's sheet follows it on its next poll
-    a.next_poll()
-    a.next_poll()
+    claim(b, "Bob")  # a new version: A's sheet follows it (rung, or on its next poll)
+    version = b.page.locator("#scoreboard").get_attribute("data-version")
+    expect(a.page.locator("#scoreboard")).to_have_attribute("data-version", version or "")
+    a.poll_now()
     expect(heads_box(a, 0)).to_have_value("3")
     expect(heads_box(a, 1)).to_have_value("999")
     a.check()

@@ -59,9 +59,9 @@ class Heard:
 
     def read(self) -> None:
         for event in self.events:
-            for line in event.splitlines():
-                if line.startswith("data: "):
-                    self.versions.put(int(line.removeprefix("data: ")))
+            if "event: version\n" in event:  # a beat's data is seconds, not a version
+                data = event.split("event: version\ndata: ", 1)[1]
+                self.versions.put(int(data.split("\n", 1)[0]))
 
     def reaches(self, version: int) -> bool:
         """Whether the stream sends ``version`` (or a newer one) within WAIT seconds."""

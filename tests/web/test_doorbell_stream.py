@@ -133,11 +133,12 @@ def test_the_viewer_link_has_its_own_stream(live: Live) -> None:
         viewer.close()
 
 
-def test_keep_alives_flow_and_no_connection_is_held_while_waiting(live: Live) -> None:
+def test_a_quiet_stream_beats_and_holds_no_connection_while_waiting(live: Live) -> None:
     bell = live.bell(live.guest)
     bell.next_version()
-    name, _data = bell.events.get(timeout=WAIT)
-    assert name == "comment", "a quiet stream still says something every keep-alive"
+    assert bell.events.get(timeout=WAIT) == ("beat", "1"), "the first beat says how often"
+    name, data = bell.events.get(timeout=WAIT)
+    assert (name, data) == ("beat", "1"), "a quiet stream beats every keep-alive"
     with live.app.app_context():
         pool = db.engine.pool
     # The worker's watcher may be reading versions for a moment: wait for it, then the stream
