@@ -1,8 +1,9 @@
 """A simulated phone's evening at the table, for the capacity curve (:mod:`.capacity`).
 
-A phone polls every 2 s, or listens to the doorbell as the page does (a stream; a poll every
-6 s as the safety net and one at once when a newer version is rung; a phone refused a stream
-polls every 2 s); one phone per table enters a round every 20-40 s. It arrives when its step
+A phone polls every 2 s, or listens to the doorbell as the page does (a stream; a fetch at once
+when a newer version is rung, and no timed poll while the stream keeps beating; a phone refused
+a stream, or whose stream fell silent for two beats, polls every 2 s); one phone per table
+enters a round every 20-40 s. It arrives when its step
 says, keeps its own beat from then on, and plays until the curve cancels it. Every request
 counts in the :class:`Step` it was sent in.
 """
@@ -20,8 +21,6 @@ from .rawhttp import RawStream
 from .served import HttpPhone
 
 POLL_SECONDS = 2.0
-SAFETY_SECONDS = 6.0
-"""The page's poll while its doorbell stream is open (every third interval)."""
 ARRIVAL_SECONDS = 10.0
 """A step's new phones arrive (open their stream, fetch what they missed) over its first 10 s:
 1,000 phones at 100 a second, far more at once than tables sit down at an evening."""
@@ -92,7 +91,7 @@ class Phone:
         self.seated = seated
         self.raw = seated.raw()
         self.turn = asyncio.Lock()
-        """A ring and the safety poll may fall together; they take turns on the connection."""
+        """A ring and a poll may fall together; they take turns on the connection."""
 
     async def fetch(self, step: Step) -> None:
         """The live fragment, as a poll or a ring asks for it."""
@@ -159,8 +158,8 @@ class Curve:
 async def play(
     phone: Phone, writer: bool, curve: Curve, arrival: float, written: dict[int, float]
 ) -> None:
-    """One phone from its arrival until the curve cancels it: polling, or listening with the
-    safety poll."""
+    """One phone from its arrival until the curve cancels it: polling, or listening (its timed
+    poll skipped while the stream is heard, as ``static/js/doorbell.js`` does)."""
     await asyncio.sleep(arrival)
     bell: RawStream | None = None
     rung: asyncio.Task[None] | None = None
@@ -168,7 +167,7 @@ async def play(
         if curve.step.mode == "doorbell":
             bell = await opened(phone, curve.step)
         rung = asyncio.create_task(listen(phone, bell, curve, written)) if bell else None
-        every = SAFETY_SECONDS if bell else POLL_SECONDS
+        every = POLL_SECONDS
         next_write = time.monotonic() + random.uniform(5, 25) if writer else float("inf")
         next_poll = time.monotonic() + random.uniform(0, every)
         while True:
@@ -178,8 +177,9 @@ async def play(
                 await guarded(step, lambda: phone.write(step, written))  # noqa: B023
                 next_write = time.monotonic() + random.uniform(20, 40)
             if now >= next_poll:
-                step = curve.step
-                await guarded(step, lambda: phone.fetch(step))  # noqa: B023
+                if bell is None or not bell.heard_lately():
+                    step = curve.step
+                    await guarded(step, lambda: phone.fetch(step))  # noqa: B023
                 next_poll = keep_phase(next_poll, every, time.monotonic())
             await asyncio.sleep(max(0.0, min(next_poll, next_write) - time.monotonic()))
     finally:

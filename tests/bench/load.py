@@ -166,10 +166,14 @@ async def change_by_doorbell(base: str, samples: int) -> list[float] | None:
                 wrote_at = time.perf_counter()
                 written = await host.enter_round(form, [1, 0, 0, 0, 0])
                 assert written.status_code == 200
-                while True:
+                name = ""
+                while True:  # a beat's data is seconds, not a version: only versions count
                     line = await asyncio.wait_for(anext(lines), timeout=10)
-                    if line.startswith("data:") and int(line[5:].strip()) >= host.version:
-                        break
+                    if line.startswith("event:"):
+                        name = line[6:].strip()
+                    elif name == "version" and line.startswith("data:"):
+                        if int(line[5:].strip()) >= host.version:
+                            break
                 delays.append(time.perf_counter() - wrote_at)
     finally:
         await host.close()

@@ -9,6 +9,7 @@ opened again and the request sent once more, as browsers do for idempotent reque
 from __future__ import annotations
 
 import asyncio
+import time
 
 
 class RawConnection:
@@ -73,8 +74,9 @@ class RawConnection:
 class RawStream:
     """A doorbell stream on a bare connection: the status, then each version as it is rung.
 
-    The body comes chunked; only its ``data: <version>`` lines matter, so the chunk sizes and
-    keep-alive comments are read past rather than decoded."""
+    The body comes chunked; only its events' ``event:`` and ``data:`` lines matter, so the chunk
+    sizes are read past rather than decoded. A ``beat`` (the stream saying it is alive, and
+    within how many seconds it speaks again) is kept in :attr:`beat` and :attr:`heard`."""
 
     def __init__(self, host: str, port: int, cookie: str, path: str) -> None:
         self.host = host
@@ -85,6 +87,14 @@ class RawStream:
         ).encode()
         self.reader: asyncio.StreamReader | None = None
         self.writer: asyncio.StreamWriter | None = None
+        self.beat = 0.0
+        """Seconds within which the stream promised to speak again (0 until it said)."""
+        self.heard = 0.0
+        """When (``time.monotonic``) the stream last said anything."""
+
+    def heard_lately(self) -> bool:
+        """Whether the stream kept its promise: heard within two beats, as the page asks."""
+        return self.beat > 0 and time.monotonic() - self.heard < 2 * self.beat
 
     async def open(self) -> int:
         """Send the request; the status (200: a stream, 204: over the cap, poll instead)."""
@@ -101,12 +111,19 @@ class RawStream:
     async def next_version(self) -> int | None:
         """The next version rung; None when the server ended the stream."""
         assert self.reader is not None
+        name = b""
         while True:
             line = await self.reader.readline()
             if not line:
                 return None
-            if line.startswith(b"data:"):
-                return int(line[5:])
+            if line.startswith(b"event:"):
+                name = line[6:].strip()
+            elif line.startswith(b"data:"):
+                self.heard = time.monotonic()
+                if name == b"version":
+                    return int(line[5:])
+                if name == b"beat":
+                    self.beat = float(line[5:])
 
     async def close(self) -> None:
         """Hang up, as a page that closes does."""
