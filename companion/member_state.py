@@ -61,7 +61,8 @@ def member_state(match_id: int) -> MemberState | None:
     Run by the driver, outside the request's session: a few values need no ORM bookkeeping,
     and an unchanged poll then opens no session at all. The phone's ``last_seen`` comes with
     it and is written again (through the session) once a minute at most, so a seat's holder
-    counts as present while it polls (or listens and polls as a safety net).
+    counts as present while it polls (a phone that listens to the doorbell instead is noted by
+    its worker, :mod:`companion.live.presence`).
     """
     device = device_id()
     row = MEMBER_STATE.one_or_none(db.engine, {"match_id": match_id, "device": device})

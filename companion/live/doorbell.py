@@ -57,12 +57,17 @@ class Seat:
     """One stream's place in a channel: its client socket (so the worker's watcher can see
     the phone hang up) and whether it has. Small on purpose: a worker holds hundreds."""
 
-    __slots__ = ("channel", "socket", "hung_up")
+    __slots__ = ("channel", "socket", "hung_up", "member")
 
-    def __init__(self, channel: Channel, socket: Any = None) -> None:
+    def __init__(
+        self, channel: Channel, socket: Any = None, member: tuple[int, str] | None = None
+    ) -> None:
         self.channel = channel
         self.socket = socket
         self.hung_up = False
+        self.member = member
+        """(match id, device id) of a member's stream, which marks the phone present
+        (:mod:`.presence`); None for the read-only viewer link."""
 
     @property
     def version(self) -> int:
@@ -127,13 +132,16 @@ class Broker:
             seat.channel.condition.notify_all()
 
     @contextmanager
-    def listen(self, match_id: int, socket: Any = None) -> Iterator[Seat]:
+    def listen(
+        self, match_id: int, socket: Any = None, device: str | None = None
+    ) -> Iterator[Seat]:
         """A seat in ``match_id``'s channel for the life of a stream (taken before reading
-        the database, so a ring between that read and the first wait is not lost)."""
+        the database, so a ring between that read and the first wait is not lost); ``device``
+        is the listening member's phone (None for the viewer link)."""
         with self._lock:
             channel = self._channels.setdefault(match_id, Channel())
             channel.listeners += 1
-            seat = Seat(channel, socket)
+            seat = Seat(channel, socket, (match_id, device) if device else None)
             self._seats.add(seat)
             self.streams += 1
         try:
@@ -145,6 +153,11 @@ class Broker:
                 self.streams -= 1
                 if channel.listeners == 0 and self._channels.get(match_id) is channel:
                     self._channels.pop(match_id, None)
+
+    def members(self) -> set[tuple[int, str]]:
+        """(match id, device id) of every member whose phone listens in this process."""
+        with self._lock:
+            return {seat.member for seat in self._seats if seat.member is not None}
 
     def listened(self) -> dict[int, int]:
         """Match id -> latest version rung, for every match a stream of this process waits on."""

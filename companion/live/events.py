@@ -45,9 +45,10 @@ the page then polls, and reconnects later."""
 def member_events(match_id: int) -> Response:
     """The doorbell of a match this phone joined (404 otherwise, like the sheet)."""
     enabled()
-    if member_state(match_id) is None:
+    state = member_state(match_id)
+    if state is None:
         abort(404)
-    return open_stream(match_id)
+    return open_stream(match_id, state.device)
 
 
 @bp.get("/v/<int:match_id>/<token>/events")
@@ -84,9 +85,10 @@ def client_socket(environ: Mapping[str, Any]) -> Any:
     return None
 
 
-def open_stream(match_id: int) -> Response:
-    """Start the stream; 204 (browsers then stop retrying and the page polls) when this
-    process already serves as many streams as it may."""
+def open_stream(match_id: int, device: str | None = None) -> Response:
+    """Start the stream (a member's ``device`` counts as at the table while it listens); 204
+    (browsers then stop retrying and the page polls) when this process already serves as many
+    streams as it may."""
     local = broker()
     config = current_app.config
     if local.streams >= stream_cap(config) or local.closed.is_set():
@@ -98,7 +100,7 @@ def open_stream(match_id: int) -> Response:
         ensure_listener(local, engine.url)
     db.session.remove()
     settings = {key: config[key] for key in config if key.startswith("SSE_")}
-    events = stream(engine, local, match_id, settings, client_socket(request.environ))
+    events = stream(engine, local, match_id, settings, client_socket(request.environ), device)
     response = Response(events, mimetype="text/event-stream")
     response.headers["Cache-Control"] = "no-cache, no-transform"
     response.headers["X-Accel-Buffering"] = "no"
@@ -139,6 +141,7 @@ def stream(
     match_id: int,
     settings: Mapping[str, Any],
     socket: Any = None,
+    device: str | None = None,
 ) -> Iterator[str]:
     """The current version first, then every newer one, a beat whenever the stream has been
     quiet for ``SSE_KEEPALIVE_SECONDS`` (and one at once, which says how often), until the end
@@ -147,7 +150,7 @@ def stream(
     keepalive = float(settings["SSE_KEEPALIVE_SECONDS"])
     life = float(settings["SSE_LIFE_SECONDS"]) * random.uniform(0.8, 1.0)
     ensure_watcher(local, engine, settings)
-    with local.listen(match_id, socket) as seat:
+    with local.listen(match_id, socket, device) as seat:
         sent = read_version(engine, match_id)
         if sent is None:
             return

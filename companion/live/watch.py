@@ -8,6 +8,8 @@ stream at once, what each stream would otherwise do on its own.
   look, :class:`CommitCounter`) and rings the broker, which wakes just the streams whose match
   moved. With the listener up it still reads
   them every keep-alive, and at once when the listener asks (:meth:`Broker.resync`).
+* **Presence.** Once a minute it notes every listening member's phone as at the table
+  (:mod:`.presence`), since a page that hears its stream makes no poll that would.
 * **Hang-ups.** A phone that closes its page closes the connection; a stream waiting quietly
   would only notice at its next write. The watcher asks the kernel, in one ``poll`` over every
   stream's socket, which connections the other side has closed, and ends those streams within
@@ -32,6 +34,7 @@ from sqlalchemy.exc import SQLAlchemyError
 from ..db_deadline import within
 from ..models import Match
 from .doorbell import Broker
+from .presence import Presence
 
 log = logging.getLogger(__name__)
 HANGUP_SECONDS = 1.0
@@ -129,6 +132,7 @@ class Watcher:
         self.checked = time.monotonic()
         self.failures = 0
         self.used = time.monotonic()
+        self.presence = Presence()
         self.stopped = threading.Event()
         self.thread = threading.Thread(target=self.run, name="doorbell-watch", daemon=True)
 
@@ -142,6 +146,7 @@ class Watcher:
                 try:
                     self.hang_ups()
                     self.versions(asked)
+                    self.presence.note(self.broker, self.engine)
                 except Exception:  # noqa: BLE001 - the thread must outlive any one failure
                     log.exception("doorbell watcher failed a round; going on")
                 if self.idle():

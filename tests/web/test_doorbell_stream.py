@@ -8,6 +8,7 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
+from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
@@ -18,7 +19,9 @@ from werkzeug.serving import WSGIRequestHandler, make_server
 
 from companion.extensions import db
 from companion.live.doorbell import broker
-from companion.models import Match
+from companion.live.presence import Presence
+from companion.models import Match, Membership, utcnow
+from companion.seats import aware
 from companion.security import viewer_token
 
 from ..conftest import code_of, make_app
@@ -226,3 +229,42 @@ def test_a_quiet_stream_on_sqlite_does_not_query_while_nothing_is_committed(
         finally:
             sa.event.remove(engine, "before_cursor_execute", count)
         bell.close()
+
+
+def test_a_listening_member_is_noted_at_the_table_and_a_viewer_is_not(live: Live) -> None:
+    """A page that hears its stream makes no poll: the worker notes its phone as present."""
+    with live.app.app_context():
+        token = viewer_token(db.session.get(Match, live.match_id))
+        db.session.execute(
+            sa.update(Membership)
+            .where(Membership.match_id == live.match_id)
+            .values(last_seen=utcnow() - timedelta(minutes=10))
+        )
+        db.session.commit()
+    bell = live.bell(live.guest)
+    bell.next_version()
+    viewer = HttpPhone(live.url)
+    watching = Doorbell(viewer.client, f"/v/{live.match_id}/{token}/events")
+    try:
+        watching.next_version()
+        local = broker(live.app)
+        with live.app.app_context():
+            guest = db.session.execute(
+                sa.select(Membership.device_id).filter_by(match_id=live.match_id, seat=1)
+            ).scalar_one()
+            assert local.members() == {(live.match_id, guest)}, "the viewer is no member"
+            assert Presence().note(local, db.engine) == 0, "not before a minute has passed"
+            assert Presence(every=0).note(local, db.engine) == 1
+            seen = dict(
+                db.session.execute(
+                    sa.select(Membership.seat, Membership.last_seen).filter_by(
+                        match_id=live.match_id
+                    )
+                ).all()
+            )
+        assert utcnow() - aware(seen[1]) < timedelta(minutes=1), "the listening guest is present"
+        assert utcnow() - aware(seen[0]) > timedelta(minutes=9), "the host did not listen"
+    finally:
+        bell.close()
+        watching.close()
+        viewer.close()
