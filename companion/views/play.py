@@ -18,7 +18,7 @@ from ..sheet import Sheet, replay
 from ..writes import can_write, submit_choice, submit_entry, submit_undo
 from .log_lines import log_rows, news_since
 from .reply import go, no_change, render, sent, wants_fragment
-from .shared_poll import can_share, keep_answer, shared_answer
+from .shared_poll import answer_once, can_share, keep_answer
 from .sheet_context import (
     invite_context,
     play_context,
@@ -60,12 +60,17 @@ def live(match_id: int) -> Response:
     known = request.args.get("v", type=int)
     state = member_state(match_id)
     panel = request.args.get("entry")
-    if state is not None:
-        if known == state.version:
-            return no_change()
-        shared = shared_answer(match_id, known, state, panel)
+    if state is not None and known == state.version:
+        return no_change()
+    with answer_once(match_id, known, state, panel) as shared:
         if shared is not None:
             return sent(shared)
+        return fresh_answer(match_id, known, panel)
+
+
+def fresh_answer(match_id: int, known: int | None, panel: str | None) -> Response:
+    """The poll's answer rendered for this phone (and kept for the table's others when it
+    can be shared)."""
     match, member = member_view_or_404(match_id)
     current = replay(match)
     context = play_context(match, member, current, kind=panel)

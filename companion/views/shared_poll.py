@@ -24,14 +24,21 @@ entry kind are declared shareable (:func:`companion.fragments.shareable`,
 ``tests/web/test_shared_poll.py`` compares each copy with the phone's own render. The new lines'
 "5 seconds ago" is the first phone's; every page counts it on from the line's ``<time>``.
 Like the fragments, the answers live in each worker and are bounded (:mod:`companion.caches`).
+
+The phones of a table ask at the same moment, when the doorbell rings them all. Under gevent a
+render yields at every query the PostgreSQL driver waits for, so their requests interleave and
+each would find no kept answer yet and render the same one: the first phone to ask renders, and
+the others that ask in the same worker meanwhile wait for its answer (:func:`answer_once`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+import threading
+from collections.abc import Hashable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
-from flask import Flask, render_template
+from flask import Flask, current_app, render_template
 
 from ..caches import Kept, kept
 from ..fragments import shareable
@@ -44,7 +51,68 @@ from .reply import wants_fragment
 SIZE = 1024
 """Answers one worker keeps: a few per open table (panels x languages x kinds of phone)."""
 EXTENSION = "companion.shared_poll"
+RENDERS = "companion.shared_poll.renders"
 ANSWER = "play/_live.html"
+WAIT_SECONDS = 2.0
+"""How long a phone waits for the answer another phone of its table is rendering in its worker
+before it renders its own: a render takes milliseconds, so this only bounds a stuck one."""
+
+
+class Renders:
+    """The answers being rendered in one worker now, by match and versions (from, to)."""
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.running: dict[tuple[int, int, int], threading.Event] = {}
+        self.waiting = 0
+        """Phones waiting now for another's render (for tests and curiosity)."""
+
+
+def renders() -> Renders:
+    """This app's renders in progress."""
+    found = current_app.extensions.get(RENDERS)
+    if found is None:
+        found = current_app.extensions.setdefault(RENDERS, Renders())
+    return found  # type: ignore[no-any-return]
+
+
+@contextmanager
+def answer_once(
+    match_id: int, known: int | None, state: MemberState | None, panel: str | None
+) -> Iterator[str | None]:
+    """This phone's copy of a kept answer, or None when it must render its own.
+
+    When another phone of the table is rendering the answer from ``known`` to the same version
+    in this worker, wait for it first (at most :data:`WAIT_SECONDS`). When none is, this phone's
+    render is the one the others wait for, until the block ends."""
+    if state is None or known is None:
+        yield None
+        return
+    found = shared_answer(match_id, known, state, panel)
+    if found is not None:
+        yield found
+        return
+    table, key = renders(), (match_id, known, state.version)
+    with table.lock:
+        running = table.running.get(key)
+        if running is None:
+            table.running[key] = threading.Event()
+        else:
+            table.waiting += 1
+    if running is not None:
+        try:
+            running.wait(WAIT_SECONDS)
+        finally:
+            with table.lock:
+                table.waiting -= 1
+        yield shared_answer(match_id, known, state, panel)
+        return
+    try:
+        yield None
+    finally:
+        with table.lock:
+            done = table.running.pop(key)
+        done.set()
 
 
 def answers(app: Flask | None = None) -> Kept:

@@ -6,13 +6,17 @@ work when sent; answers that differ per phone are never shared."""
 from __future__ import annotations
 
 import re
+import threading
+import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 from flask import Flask
 
 from companion.caches import Kept
 from companion.fragments import EXTENSION as FRAGMENTS
+from companion.views import shared_poll
 from companion.views.shared_poll import EXTENSION, answers
 
 from ..bench.browser import TokenPhone
@@ -149,3 +153,42 @@ def test_an_entry_kind_not_declared_shared_keeps_its_panel_per_phone(app: Flask)
     assert comparable(poll(ann, without)) == comparable(own_render(app, ann, without))
     assert comparable(poll(bob, without)) == comparable(own_render(app, bob, without))
     assert len(answers(app)) > 0, "the scoreboard and log alone are shared"
+
+
+def test_phones_that_ask_at_once_wait_for_the_first_phones_render(
+    app: Flask, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Rung together, the phones of a table ask at once; in one worker, only the first renders."""
+    ann, bob, cy, _dee, match_id = seated_four(app)
+    known = version_of(bob, match_id)
+    ann.enter_heads(match_id, [3, 0, 7])
+    url = f"/m/{match_id}/live?v={known}&entry=heads"
+    begun, go = threading.Event(), threading.Event()
+    rendered: list[str] = []
+    real = shared_poll.render_template
+
+    def held(*args: Any, **kwargs: Any) -> str:
+        rendered.append(args[0])
+        begun.set()
+        assert go.wait(30), "the test never let the first render finish"
+        return str(real(*args, **kwargs))
+
+    monkeypatch.setattr(shared_poll, "render_template", held)
+    monkeypatch.setattr(shared_poll, "WAIT_SECONDS", 30.0)
+    got: dict[str, str] = {}
+    bob_asks = threading.Thread(target=lambda: got.update(bob=poll(bob, url)))
+    bob_asks.start()
+    assert begun.wait(30), "Bob's poll did not render"
+    cy_asks = threading.Thread(target=lambda: got.update(cy=poll(cy, url)))
+    cy_asks.start()
+    deadline = time.monotonic() + 30
+    while app.extensions[shared_poll.RENDERS].waiting < 1:  # Cy waits for Bob's render
+        assert time.monotonic() < deadline, "Cy's poll did not wait for Bob's render"
+        time.sleep(0.01)
+    go.set()
+    bob_asks.join(30)
+    cy_asks.join(30)
+    assert rendered == [shared_poll.ANSWER], "one render for both phones"
+    assert you(got["bob"]) == "1" and you(got["cy"]) == "2"
+    monkeypatch.setattr(shared_poll, "render_template", real)
+    assert comparable(got["cy"]) == comparable(own_render(app, cy, url))
