@@ -1,9 +1,10 @@
 """The doorbell in a real browser: phone B sees phone A's round through the event stream.
 
 The poll interval is ten minutes in most of these tests, so anything that arrives within
-seconds came through the stream; the requests each page made are checked as well. In the last
-two the page polls every second and the stream beats every two: a page that hears its stream
-skips its timed polls, and one whose stream falls silent polls and opens the stream anew.
+seconds came through the stream; the requests each page made are checked as well. In the two
+tests of a beating stream the page polls every second and the stream beats every three: a page
+that hears its stream skips its timed polls, and one whose stream falls silent polls and opens
+the stream anew.
 """
 
 from __future__ import annotations
@@ -19,8 +20,10 @@ from .helpers import WAIT, Phone, Shots, claim, enter_round, expect, heads_box, 
 from .helpers import join_with_code as join
 
 SLOW_POLL = 600
-BEAT = 2
-"""Seconds between a quiet stream's beats in the last two tests (polls come every second)."""
+BEAT = 3
+"""Seconds between a quiet stream's beats in the tests of a beating stream (a page polls every
+second there): a page takes its stream for silent only after two beats, so a beat a few seconds
+late on a busy machine does not let a poll through."""
 
 
 def listening(*phones: Phone) -> None:
@@ -114,15 +117,21 @@ def beats(phone: Phone) -> int:
     return int(phone.page.evaluate("window.companionDoorbell.beats()"))
 
 
-def test_a_page_that_hears_its_stream_makes_no_timed_poll(
-    phones: Callable[..., Phone], server: LiveServer
-) -> None:
+def beating_table(phones: Callable[..., Phone], server: LiveServer) -> tuple[Phone, Phone, int]:
+    """A and B at one match; B's page polls every second and hears its stream beat."""
     server.app.config["SSE_KEEPALIVE_SECONDS"] = BEAT
-    a, b, _match_id = table(phones, server)
+    a, b, match_id = table(phones, server)
     server.app.config["POLL_SECONDS"] = 1
     b.reload()  # its scoreboard now asks for a poll every second
     listening(b)
     b.page.wait_for_function("() => window.companionDoorbell.heardLately()", timeout=WAIT)
+    return a, b, match_id
+
+
+def test_a_page_that_hears_its_stream_makes_no_timed_poll(
+    phones: Callable[..., Phone], server: LiveServer
+) -> None:
+    a, b, _match_id = beating_table(phones, server)
     heard = beats(b)
     before = len(polls(b))
     b.page.wait_for_function(f"() => window.companionDoorbell.beats() >= {heard + 3}", timeout=WAIT)
@@ -131,7 +140,7 @@ def test_a_page_that_hears_its_stream_makes_no_timed_poll(
     expect(b.page.locator("#connection .old")).to_have_text("")
 
     enter_round(a, [4, 1])
-    expect(rows(b)).to_have_count(1, timeout=5000)
+    expect(rows(b)).to_have_count(1, timeout=WAIT)
     assert len(polls(b)) == before + 1, "the change came by its ring: one refresh"
     b.check()
 
@@ -139,12 +148,7 @@ def test_a_page_that_hears_its_stream_makes_no_timed_poll(
 def test_a_silent_stream_is_opened_anew_and_the_page_polls_meanwhile(
     phones: Callable[..., Phone], server: LiveServer
 ) -> None:
-    server.app.config["SSE_KEEPALIVE_SECONDS"] = BEAT
-    a, b, match_id = table(phones, server)
-    server.app.config["POLL_SECONDS"] = 1
-    b.reload()
-    listening(b)
-    b.page.wait_for_function("() => window.companionDoorbell.heardLately()", timeout=WAIT)
+    a, b, match_id = beating_table(phones, server)
     streams = len([r for r in b.requests if r.endswith(f"/m/{match_id}/events")])
     before = len(polls(b))
     # Hold the match's channel: its streams stay open but can say nothing, as behind a proxy
