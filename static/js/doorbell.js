@@ -8,12 +8,13 @@
   // event says within how many seconds it will speak again. While it keeps that promise the
   // timed poll is skipped, since every change is rung (and the server re-reads the rung
   // versions at each beat). A stream silent for two beats is taken for dead, as one held open
-  // by a proxy that passes nothing would be: it is opened anew, and the page polls at its
-  // normal interval until a stream speaks again. Without EventSource, after a refusal (204,
-  // 404) or while the stream is down, polling carries on as before.
-  const doorbell = { source: null, url: null, heard: 0, beatMs: 0, beats: 0, opens: 0, refused: null, rung: 0, chased: 0 };
+  // by a proxy that passes nothing would be: it is opened anew, and from then on the page
+  // polls at its normal interval as well (a proxy that held one stream may hold the next).
+  // Without EventSource, after a refusal (204, 404) or while the stream is down, polling
+  // carries on as before.
+  const doorbell = { source: null, url: null, heard: 0, beatMs: 0, beats: 0, opens: 0, refused: null, rung: 0, chased: 0, fell: false };
   function heardLately() {
-    return !!doorbell.source && doorbell.beatMs > 0 && Date.now() - doorbell.heard < 2 * doorbell.beatMs;
+    return !!doorbell.source && !doorbell.fell && doorbell.beatMs > 0 && Date.now() - doorbell.heard < 2 * doorbell.beatMs;
   }
   function hear() {
     doorbell.heard = Date.now();
@@ -86,10 +87,15 @@
     if (!el.hasAttribute || !el.hasAttribute("data-poll") || event.detail.triggeringEvent) return;
     if (!navigator.onLine) return;
     if (heardLately()) { event.preventDefault(); return; }
-    if (doorbell.source && doorbell.heard) { closeDoorbell(); openDoorbell(); } // silent: anew
+    if (doorbell.source && doorbell.heard && !doorbell.fell) { // silent for two beats
+      doorbell.fell = true;
+      closeDoorbell();
+      openDoorbell();
+    }
   });
   window.companionDoorbell = {
     heardLately: heardLately,
+    fell: function () { return doorbell.fell; },
     beats: function () { return doorbell.beats; },
   };
   document.addEventListener("htmx:afterSettle", function () { openDoorbell(); catchUp(); });

@@ -2,7 +2,7 @@
 
 A phone polls every 2 s, or listens to the doorbell as the page does (a stream; a fetch at once
 when a newer version is rung, and no timed poll while the stream keeps beating; a phone refused
-a stream, or whose stream fell silent for two beats, polls every 2 s); one phone per table
+a stream, or whose stream once fell silent for two beats, polls every 2 s); one phone per table
 enters a round every 20-40 s. It arrives when its step
 says, keeps its own beat from then on, and plays until the curve cancels it. Every request
 counts in the :class:`Step` it was sent in.
@@ -168,6 +168,7 @@ async def play(
             bell = await opened(phone, curve.step)
         rung = asyncio.create_task(listen(phone, bell, curve, written)) if bell else None
         every = POLL_SECONDS
+        fell = False
         next_write = time.monotonic() + random.uniform(5, 25) if writer else float("inf")
         next_poll = time.monotonic() + random.uniform(0, every)
         while True:
@@ -177,7 +178,8 @@ async def play(
                 await guarded(step, lambda: phone.write(step, written))  # noqa: B023
                 next_write = time.monotonic() + random.uniform(20, 40)
             if now >= next_poll:
-                if bell is None or not bell.heard_lately():
+                fell = fell or (bell is not None and bell.heard > 0 and not bell.heard_lately())
+                if bell is None or fell or not bell.heard_lately():
                     step = curve.step
                     await guarded(step, lambda: phone.fetch(step))  # noqa: B023
                 next_poll = keep_phase(next_poll, every, time.monotonic())
