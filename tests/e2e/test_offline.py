@@ -312,6 +312,7 @@ def test_a_request_htmx_makes_for_itself_that_fails_offline_is_not_a_page_error(
     # network drops just then, that promise rejects with no reason. htmx.ajax is the same call.
     a = phones("A")
     page = a.goto("/")
+    with_sw(a)  # the page registers its service worker on load: cut only once that is done
     a.allow(r"net::ERR_|Failed to load resource|htmx:(afterRequest|sendError)")
     page.context.set_offline(True)
     seen = page.evaluate(
