@@ -75,7 +75,7 @@ def test_the_listener_reports_a_violation(phones: Callable[..., Phone]) -> None:
         "() => { const s = document.createElement('style'); s.textContent = 'p{}';"
         " document.head.appendChild(s); }"
     )
-    phone.page.wait_for_function("window.__csp.length > 0")
+    phone.page.wait_for_function("() => window.__csp.length > 0")
     assert any("style-src" in v for v in phone.page.evaluate("window.__csp"))
     phone.problems.clear()
     phone.page.evaluate("window.__csp = []")

@@ -88,7 +88,11 @@ def offline(*phones: Phone, cut: bool = True) -> None:
 
 def with_sw(phone: Phone) -> None:
     """Wait until the service worker controls the page (it claims it when it activates)."""
-    phone.page.wait_for_function("navigator.serviceWorker && !!navigator.serviceWorker.controller")
+    # A function, not an expression: Playwright polls an expression with eval, which the
+    # page's CSP refuses whenever the state is not there at the first look.
+    phone.page.wait_for_function(
+        "() => !!navigator.serviceWorker && !!navigator.serviceWorker.controller"
+    )
 
 
 def test_a_round_entered_offline_is_saved_once_when_the_network_returns(
