@@ -10,7 +10,7 @@ the bench read. Those three are all this module adds.
 from __future__ import annotations
 
 import threading
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from typing import Any
 
 from cachetools import LRUCache
@@ -52,8 +52,15 @@ class Kept:
 
 def kept(name: str, size: int, app: Flask | None = None) -> Kept:
     """The cache called ``name`` of ``app`` (default: the current one), made on first use."""
+    found: Kept = of_app(name, lambda: Kept(size), app)
+    return found
+
+
+def of_app(name: str, make: Callable[[], Any], app: Flask | None = None) -> Any:
+    """The per-app object called ``name`` of ``app`` (default: the current one), made by
+    ``make`` on first use."""
     target = app or current_app._get_current_object()  # type: ignore[attr-defined]
     found = target.extensions.get(name)
     if found is None:
-        found = target.extensions.setdefault(name, Kept(size))
-    return found  # type: ignore[no-any-return]
+        found = target.extensions.setdefault(name, make())
+    return found

@@ -38,9 +38,9 @@ from collections.abc import Hashable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from flask import Flask, current_app, render_template
+from flask import Flask, render_template
 
-from ..caches import Kept, kept
+from ..caches import Kept, kept, of_app
 from ..fragments import shareable
 from ..holes import SEAT_HOLE, fill, holes
 from ..i18n import get_locale
@@ -70,10 +70,8 @@ class Renders:
 
 def renders() -> Renders:
     """This app's renders in progress."""
-    found = current_app.extensions.get(RENDERS)
-    if found is None:
-        found = current_app.extensions.setdefault(RENDERS, Renders())
-    return found  # type: ignore[no-any-return]
+    found: Renders = of_app(RENDERS, Renders)
+    return found
 
 
 @contextmanager
