@@ -51,6 +51,11 @@ def defaults(instance_path: str) -> dict[str, Any]:
         # connecting, each statement (the server's statement_timeout) and a lock wait have
         # their own limits, and SQLite's busy timeout bounds a wait for another writer.
         "DB_DEADLINE_SECONDS": 3.0,
+        # under gevent, a request holds its worker this long waiting for an answer before
+        # letting other requests run, as long as it has had the worker for less than the hold
+        # (db_wait.py): a short request finishes first; 0 lets the others run at every wait.
+        "DB_BRIEF_WAIT_SECONDS": 0.002,
+        "DB_HOLD_SECONDS": 0.010,
         "DB_CONNECT_TIMEOUT": 3,
         "DB_STATEMENT_TIMEOUT_MS": 4000,
         "DB_LOCK_TIMEOUT_MS": 3000,

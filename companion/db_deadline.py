@@ -35,17 +35,20 @@ from flask import Flask, current_app
 from psycopg import errors as pg_errors
 from sqlalchemy import event
 
+from .db_wait import KERNEL_POLL, Hold, wait_holding
 from .extensions import db
 
 
 @dataclass
 class Budget:
     """A request's time with the database: ``seconds`` in all from its first wait (a slow
-    upload before it costs nothing), and at most ``cap`` for any single wait."""
+    upload before it costs nothing), and at most ``cap`` for any single wait; under gevent, how
+    its waits share the worker (``hold``, :mod:`.db_wait`)."""
 
     seconds: float
     cap: float
     due: float | None = None
+    hold: Hold | None = None
 
     def left(self) -> float:
         """How long the next wait may last (a sliver once the deadline has passed)."""
@@ -80,12 +83,15 @@ class DeadlineConnection(psycopg.Connection[Any]):
     committing = False
 
     def wait(self, gen: Any, interval: float = 0.1, timeout: float | None = None) -> Any:
-        """Wait as psycopg does, but no later than the deadline; then close and raise."""
+        """Wait as psycopg does, but no later than the deadline, then close and raise; under
+        gevent, briefly holding the worker first (:mod:`.db_wait`)."""
         budget = DEADLINE.get()
         if budget is None or timeout is not None:
             return super().wait(gen, interval, timeout)
         try:
-            return super().wait(gen, interval, budget.left())
+            if KERNEL_POLL is None or budget.hold is None:
+                return super().wait(gen, interval, budget.left())
+            return wait_holding(gen, self.pgconn.socket, interval, budget.left(), budget.hold)
         except WAIT_TIMEOUT:
             self.pgconn.finish()  # broken: SQLAlchemy invalidates it, the pool opens another
             raise DeadlinePassed(self.committing) from None
@@ -112,7 +118,10 @@ def within(seconds: float) -> Iterator[None]:
 def start_request() -> None:
     """Every request gets its budget (counted from its first wait for the database)."""
     seconds = float(current_app.config["DB_DEADLINE_SECONDS"])
-    DEADLINE.set(Budget(seconds, seconds))
+    config = current_app.config
+    brief, limit = float(config["DB_BRIEF_WAIT_SECONDS"]), float(config["DB_HOLD_SECONDS"])
+    hold = Hold(brief, limit) if brief > 0 else None
+    DEADLINE.set(Budget(seconds, seconds, hold=hold))
 
 
 def allow_longer(seconds: float) -> None:
