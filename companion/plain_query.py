@@ -31,6 +31,7 @@ from typing import Any
 from sqlalchemy import Engine, Select
 from sqlalchemy.engine import Dialect
 from sqlalchemy.exc import DBAPIError
+from sqlalchemy.orm import Session
 from sqlalchemy.pool import PoolProxiedConnection
 
 Processor = Callable[[Any], Any] | None
@@ -148,3 +149,14 @@ def outside_transaction(dialect: Dialect, connection: PoolProxiedConnection) -> 
             dialect.reset_isolation_level(dbapi_connection)
         except Exception as error:  # noqa: BLE001 - whatever it was, the connection goes
             connection.invalidate(error)
+
+
+def reads_in_autocommit(session: Session) -> None:
+    """The rest of the request only reads through ``session``: on PostgreSQL its statements
+    run in autocommit, which saves the BEGIN and the closing ROLLBACK, two of the five round
+    trips of a changed poll (each reads its own snapshot, as every poll does). Only while the
+    session holds no transaction (else nothing changes); SQLAlchemy puts the connection back in
+    its usual isolation level as it returns to the pool."""
+    if session.in_transaction() or session.get_bind().dialect.name != "postgresql":
+        return
+    session.connection(execution_options={"isolation_level": "AUTOCOMMIT"})

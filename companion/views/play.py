@@ -12,6 +12,7 @@ from ..extensions import db
 from ..games import EntryKind, seam_for
 from ..member_state import member_state
 from ..models import Match, Membership
+from ..plain_query import reads_in_autocommit
 from ..seats import mark_seen, needs_seen
 from ..security import member_match_or_404, member_view_or_404, viewer_match_or_404
 from ..sheet import Sheet, replay
@@ -70,7 +71,8 @@ def live(match_id: int) -> Response:
 
 def fresh_answer(match_id: int, known: int | None, panel: str | None) -> Response:
     """The poll's answer rendered for this phone (and kept for the table's others when it
-    can be shared)."""
+    can be shared). It only reads, outside a transaction."""
+    reads_in_autocommit(db.session())
     match, member = member_view_or_404(match_id)
     current = replay(match)
     context = play_context(match, member, current, kind=panel)
@@ -183,7 +185,8 @@ def viewer(match_id: int, token: str) -> Response:
 
 @bp.get("/v/<int:match_id>/<token>/live")
 def viewer_live(match_id: int, token: str) -> Response:
-    """The TV's poll."""
+    """The TV's poll (it only reads, outside a transaction)."""
+    reads_in_autocommit(db.session())
     match = viewer_match_or_404(match_id, token)
     if request.args.get("v", type=int) == match.version:
         return no_change()

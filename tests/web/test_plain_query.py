@@ -1,14 +1,18 @@
 """The poll's membership query, run by the driver on a pooled connection of its own: it reads
 what SQLAlchemy would read, gives its connection back whatever happens, and a failure comes out
-as SQLAlchemy's own error, so the poll answers it as any other request does."""
+as SQLAlchemy's own error, so the poll answers it as any other request does. A changed poll's
+other reads run outside a transaction too."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from datetime import datetime
+from typing import Any
 
 import pytest
 from flask import Flask
+from sqlalchemy import event
 from sqlalchemy.exc import DBAPIError
 
 from companion.extensions import db
@@ -16,6 +20,7 @@ from companion.member_state import MEMBER_STATE
 from companion.plain_query import Prepared
 
 from ..conftest import Phone
+from .helpers import viewer_path
 from .test_poll_cost import version_of
 
 TRY_AGAIN = "The score sheet cannot reach its database right now."
@@ -127,4 +132,51 @@ def test_on_postgresql_the_connection_goes_back_to_the_pool_out_of_autocommit(
     poll = phone.get(f"/m/{match_id}/live?v={version}", hx=True)
     assert poll.status_code == (500 if fails else 204)
     assert engine.pool.checkedin() == 1 and engine.pool.checkedout() == 0
+    assert not pooled_autocommit(app), "the pooled connection is back in transactions"
+
+
+def transaction_states(app: Flask, request: Callable[[], Any]) -> list[str]:
+    """psycopg's transaction status after each statement ``request`` sends through the engine
+    ("IDLE": no transaction, so no BEGIN went before it and no ROLLBACK follows)."""
+    states: list[str] = []
+
+    def after(connection: Any, *_args: Any) -> None:
+        status = connection.connection.driver_connection.info.transaction_status
+        states.append(status.name)
+
+    with app.app_context():
+        engine = db.engine
+    event.listen(engine, "after_cursor_execute", after)
+    try:
+        request()
+    finally:
+        event.remove(engine, "after_cursor_execute", after)
+    return states
+
+
+def test_on_postgresql_a_changed_poll_and_the_tvs_read_outside_a_transaction(
+    app: Flask,
+) -> None:
+    with app.app_context():
+        if db.engine.dialect.name != "postgresql":
+            pytest.skip("SQLite's driver opens no transaction for a read")
+    phone, match_id, _device = seated_phone(app)
+    version = version_of(phone, match_id)
+    phone.enter_heads(match_id, [3, 4])
+
+    def changed_poll() -> None:
+        assert phone.get(f"/m/{match_id}/live?v={version}", hx=True).status_code == 200
+
+    viewer = viewer_path(phone, match_id)
+
+    def tv_poll() -> None:
+        assert Phone(app).get(f"{viewer}/live?v={version}", hx=True).status_code == 200
+
+    def sheet() -> None:
+        assert phone.get(f"/m/{match_id}").status_code == 200
+
+    for poll in (changed_poll, tv_poll):
+        polled = transaction_states(app, poll)
+        assert polled and set(polled) == {"IDLE"}, (poll.__name__, polled)
+    assert "INTRANS" in transaction_states(app, sheet), "the measure tells a transaction apart"
     assert not pooled_autocommit(app), "the pooled connection is back in transactions"
