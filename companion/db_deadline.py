@@ -117,8 +117,8 @@ def within(seconds: float) -> Iterator[None]:
 
 def start_request() -> None:
     """Every request gets its budget (counted from its first wait for the database)."""
-    seconds = float(current_app.config["DB_DEADLINE_SECONDS"])
     config = current_app.config
+    seconds = float(config["DB_DEADLINE_SECONDS"])
     brief, limit = float(config["DB_BRIEF_WAIT_SECONDS"]), float(config["DB_HOLD_SECONDS"])
     hold = Hold(brief, limit) if brief > 0 else None
     DEADLINE.set(Budget(seconds, seconds, hold=hold))
