@@ -55,7 +55,7 @@ def test_an_evening_on_two_phones(
     b.reload()
     expect(mine(b)).to_contain_text("Bob")
     expect(mine(b)).to_contain_text("you")
-    you = b.page.locator("#scoreboard").get_attribute("data-you")
+    you = b.page.locator("#seats").get_attribute("data-you")
     marked = b.page.locator(f'#scoreboard th[data-seat="{you}"]')
     expect(marked).to_contain_text("Bob")
     expect(marked).to_have_css("text-decoration-line", "underline")

@@ -283,12 +283,13 @@ PER_SEAT = re.compile(
 )
 
 
-def seen(html: str) -> str:
+def seen(html: str, seat: int | None = None) -> str:
     """``html`` as its phone shows it: the per-seat parts of a shared fragment (``if-you`` and
-    ``unless-you`` with ``data-seat``) kept or dropped as the stylesheet's rules for the
-    wrapper's ``data-you`` do (no ``data-you``: a phone without a seat)."""
+    ``unless-you`` with ``data-seat``) kept or dropped as the stylesheet's rules for the seats
+    panel's ``data-you`` do (none: a phone without a seat). An answer without the seats panel
+    (a poll's) is shown on a page that has one: ``seat`` says what that page's panel says."""
     found = YOU.search(html)
-    you = found.group(1) if found else None
+    you = str(seat) if seat is not None else found.group(1) if found else None
 
     def shown(part: re.Match[str]) -> str:
         mine = part.group(3) == you

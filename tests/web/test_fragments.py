@@ -163,12 +163,17 @@ def test_only_fragments_declared_shareable_are_kept(tmp_path: Path) -> None:
 SCOREBOARD = re.compile(r'<section id="scoreboard".*?</section>', re.S)
 
 
-def scoreboard(html: str) -> tuple[str | None, str]:
-    """The scoreboard's ``data-you`` and the scoreboard without it."""
+def scoreboard(html: str) -> str:
+    """The scoreboard section of a page or answer."""
     found = SCOREBOARD.search(html)
     assert found is not None
-    you = re.search(r' data-you="(\d+)"', found.group(0))
-    return (you.group(1) if you else None), found.group(0).replace(you.group(0) if you else "", "")
+    return found.group(0)
+
+
+def seat_marked(html: str) -> str | None:
+    """The seat the page's seats panel names as this phone's (``data-you``), if any."""
+    found = re.search(r'<section id="seats"[^>]*?\sdata-you="(\d+)"', html)
+    return found.group(1) if found else None
 
 
 def test_phones_at_different_seats_share_one_scoreboard(tmp_path: Path) -> None:
@@ -182,13 +187,15 @@ def test_phones_at_different_seats_share_one_scoreboard(tmp_path: Path) -> None:
     hits, misses = fragments(app).hits, fragments(app).misses
     other = bob.get(poll, hx=True).get_data(as_text=True)
     assert (fragments(app).hits, fragments(app).misses) == (hits + 1, misses)
-    (seat_a, board_a), (seat_b, board_b) = scoreboard(first), scoreboard(other)
-    assert (seat_a, seat_b) == ("0", "1")
-    assert board_a == board_b  # byte for byte, apart from whose phone it is
-    assert re.search(r'<th [^>]*data-seat="1">\s*Bob', board_b)
+    assert scoreboard(first) == scoreboard(other)  # byte for byte
+    assert "data-you" not in scoreboard(other), "whose phone it is: the seats panel says"
+    assert re.search(r'<th [^>]*data-seat="1">\s*Bob', scoreboard(other))
+    pages = [rendered(app, phone, f"/m/{match_id}") for phone in (ann, bob)]
+    assert [seat_marked(page) for page in pages] == ["0", "1"]
     viewer = Phone(app)
     viewer.join(match_id)
-    assert scoreboard(viewer.get(poll, hx=True).get_data(as_text=True)) == (None, board_a)
+    assert scoreboard(viewer.get(poll, hx=True).get_data(as_text=True)) == scoreboard(first)
+    assert seat_marked(rendered(app, viewer, f"/m/{match_id}")) is None
 
 
 def test_the_stylesheet_marks_every_seat_a_game_can_have() -> None:
@@ -196,4 +203,4 @@ def test_the_stylesheet_marks_every_seat_a_game_can_have() -> None:
     seats = max(rules.info.max_players for rules in REGISTRY.values())
     for n in range(seats):
         for part in (".if-you", ".unless-you", ".score th"):
-            assert f'[data-you="{n}"] {part}[data-seat="{n}"]' in css
+            assert f':root:has(#seats[data-you="{n}"]) {part}[data-seat="{n}"]' in css

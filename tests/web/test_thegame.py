@@ -284,8 +284,9 @@ def test_other_phones_follow_the_piles_live(phone: Phone, other: Phone) -> None:
     live = other.get(f"/m/{match_id}/live?v={version.group(1)}", hx=True)
     assert live.status_code == 200
     assert piles(unescape(live.get_data(as_text=True)) + 'id="entry"') == ["1", "12", "100", "100"]
-    assert "Ann's turn" in seen(unescape(live.get_data(as_text=True)))
-    assert "Your turn" not in seen(unescape(live.get_data(as_text=True)))
+    assert "Ann's turn" in seen(unescape(live.get_data(as_text=True)), seat=1)
+    assert "Your turn" not in seen(unescape(live.get_data(as_text=True)), seat=1)
+    assert "Your turn" in seen(unescape(live.get_data(as_text=True)), seat=0)
 
 
 def test_a_host_ending_early_records_no_winners(phone: Phone) -> None:
