@@ -13,6 +13,8 @@ from flask_sqlalchemy import SQLAlchemy
 from flask_wtf import CSRFProtect
 from sqlalchemy.orm import DeclarativeBase
 
+from . import compress_once
+
 
 class Base(DeclarativeBase):
     """Declarative base for the typed models."""
@@ -50,4 +52,5 @@ def init_app(app: Flask) -> None:
         default_translation_directories=str(app.root_path + "/translations"),
     )
     limiter.init_app(app)
+    compress_once.configure(app)
     compress.init_app(app)

@@ -11,6 +11,11 @@ A hole is a NUL character, a letter and another NUL: nothing typed can contain o
 request with a NUL character is refused, :mod:`companion.security`), so a hole is never
 mistaken for something a player wrote. Inside :func:`holes`, :func:`fill` leaves them all, so
 a shared fragment can sit inside a shared answer.
+
+An answer only the page's script ever receives (a poll's) can instead leave the token and the
+keys empty (:func:`blank`) and so be the same for every phone: the page sends its token in a
+header with every request, and its script gives a form with an empty key a fresh one when the
+form is first sent (``static/js/outbox.js``), so a double tap still carries one key.
 """
 
 from __future__ import annotations
@@ -63,6 +68,14 @@ def holes() -> Iterator[None]:
         g.pop(CSRF_FIELD, None)
         if saved is not None:
             setattr(g, CSRF_FIELD, saved)
+
+
+def blank(html: str) -> str | None:
+    """``html`` the same for every phone: the token and key holes empty (module docstring), or
+    None when it holds a seat hole, which only the phone's own value can fill."""
+    if SEAT_HOLE in html:
+        return None
+    return html.replace(CSRF_HOLE, "").replace(KEY_HOLE, "")
 
 
 def fill(html: str, seat: int | None = None) -> str:

@@ -18,7 +18,7 @@ from ..security import member_match_or_404, member_view_or_404, viewer_match_or_
 from ..sheet import Sheet, replay
 from ..writes import can_write, submit_choice, submit_entry, submit_undo
 from .log_lines import log_rows, news_since
-from .reply import go, no_change, render, sent, wants_fragment
+from .reply import go, no_change, render, wants_fragment
 from .shared_poll import answer_once, can_share, keep_answer
 from .sheet_context import (
     invite_context,
@@ -65,7 +65,7 @@ def live(match_id: int) -> Response:
         return no_change()
     with answer_once(match_id, known, state, panel) as shared:
         if shared is not None:
-            return sent(shared)
+            return shared
         return fresh_answer(match_id, known, panel)
 
 
@@ -84,7 +84,7 @@ def fresh_answer(match_id: int, known: int | None, panel: str | None) -> Respons
         context["log_added"] = context["log"][:added]
     context.update(moves_only=moves_only, panel=panel is not None)
     if known is not None and can_share(context):
-        return sent(keep_answer(known, context, panel))
+        return keep_answer(known, context, panel)
     return render("play/sheet.html", "play/_live.html", **context)
 
 

@@ -5,10 +5,13 @@ each is sent the same things: the scoreboard, the new log lines and, when its fo
 the entry panel. The scoreboard and a shared entry kind's form were already rendered once per
 version (:mod:`companion.fragments`); each phone still read the match, its seats and members,
 folded the log, gathered the sheet's context and rendered the answer around them. Here the first
-phone's answer is kept with holes (:mod:`companion.holes`) for what no other phone may be given:
-its CSRF token, its forms' one-time keys and its seat. Every other phone whose answer would read
-the same gets a copy with its own values filled in, after the one query that proves it is a
-member and finds the version (:func:`companion.member_state.member_state`).
+phone's answer is kept, the same for every phone: what no other phone may be given is left out.
+Its forms' CSRF token and one-time keys are empty, because the page sends its token in a header
+and its script gives each form a key when it is first sent (:func:`companion.holes.blank`), and
+the phone's seat is not in it (the page's seats panel says it). Every other phone whose answer
+would read the same gets the same bytes, after the one query that proves it is a member and finds
+the version (:func:`companion.member_state.member_state`), compressed once for all of them
+(:mod:`companion.compress_once`).
 
 Everything such an answer can depend on is in its key, or keeps it from being shared:
 
@@ -33,20 +36,22 @@ the others that ask in the same worker meanwhile wait for its answer (:func:`ans
 
 from __future__ import annotations
 
+import secrets
 import threading
 from collections.abc import Hashable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from flask import Flask, render_template
+from flask import Flask, Response, render_template
 
+from .. import compress_once
 from ..caches import Kept, kept, of_app
 from ..fragments import shareable
-from ..holes import SEAT_HOLE, fill, holes
+from ..holes import SEAT_HOLE, blank, fill, holes
 from ..i18n import get_locale
 from ..member_state import MemberState
 from .log_lines import log_opened
-from .reply import wants_fragment
+from .reply import sent, wants_fragment
 
 SIZE = 1024
 """Answers one worker keeps: a few per open table (panels x languages x kinds of phone)."""
@@ -77,8 +82,8 @@ def renders() -> Renders:
 @contextmanager
 def answer_once(
     match_id: int, known: int | None, state: MemberState | None, panel: str | None
-) -> Iterator[str | None]:
-    """This phone's copy of a kept answer, or None when it must render its own.
+) -> Iterator[Response | None]:
+    """The kept answer for this phone, or None when it must render its own.
 
     When another phone of the table is rendering the answer from ``known`` to the same version
     in this worker, wait for it first (at most :data:`WAIT_SECONDS`). When none is, this phone's
@@ -129,8 +134,8 @@ def answer_key(
 
 def shared_answer(
     match_id: int, known: int | None, state: MemberState, panel: str | None
-) -> str | None:
-    """This phone's copy of a kept answer from version ``known``, or None when none fits."""
+) -> Response | None:
+    """The kept answer from version ``known`` that fits this phone, or None when none does."""
     if known is None or not wants_fragment():
         return None
     kept_answers = answers()
@@ -138,8 +143,14 @@ def shared_answer(
     if authors is None:
         return None
     mine = (author == state.device for author in authors)
-    html = kept_answers.get(answer_key(match_id, known, state.version, panel, state, mine))
-    return None if html is None else fill(html, state.seat)
+    found = kept_answers.get(answer_key(match_id, known, state.version, panel, state, mine))
+    return None if found is None else sent_to_all(*found)
+
+
+def sent_to_all(html: str, tag: str) -> Response:
+    """A kept answer, the same bytes for every phone it fits: compressed once, under ``tag``."""
+    compress_once.mark(tag)
+    return sent(html)
 
 
 def can_share(context: dict[str, Any]) -> bool:
@@ -152,16 +163,23 @@ def can_share(context: dict[str, Any]) -> bool:
     return not context["panel"] or not context["writer"] or active is None or active.shared
 
 
-def keep_answer(known: int, context: dict[str, Any], panel: str | None) -> str:
-    """Render the answer with holes, keep it for the other phones, and fill it for this one."""
+def keep_answer(known: int, context: dict[str, Any], panel: str | None) -> Response:
+    """Render the answer the same for every phone, keep it for the others and send it.
+
+    It renders with holes; one for the seat would mean a template printed it, and the answer
+    is then this phone's own (``tests/web/test_shared_poll.py`` keeps the templates from it)."""
     match, member, me = context["match"], context["member"], context["me"]
     state = MemberState(match.version, member.device_id, me, context["host"])
     with holes():
         html = render_template(ANSWER, **{**context, "me": None if me is None else SEAT_HOLE})
+    shared = blank(html)
+    if shared is None:
+        return sent(fill(html, me))
     added = context["sheet"].entries[-len(context["log_added"]) :][::-1]
     authors = tuple(line.device_id for line in added)
     mine = (author == state.device for author in authors)
+    tag = secrets.token_hex(8)
     kept_answers = answers()
-    kept_answers.put(answer_key(match.id, known, match.version, panel, state, mine), html)
+    kept_answers.put(answer_key(match.id, known, match.version, panel, state, mine), (shared, tag))
     kept_answers.put(("authors", match.id, known, match.version), authors)
-    return fill(html, me)
+    return sent_to_all(shared, tag)

@@ -92,6 +92,19 @@
   document.addEventListener("htmx:configRequest", function (event) {
     if (entryForm(event.detail.elt) && !event.detail.timeout) event.detail.timeout = 20000;
   });
+  // A form from an answer the phones of a table share has an empty one-time key (the server
+  // sends them all the same bytes, companion/holes.py): it takes one of its own when first
+  // sent and keeps it, so a second tap on the same form sends the same key.
+  document.addEventListener("htmx:configRequest", function (event) {
+    const elt = event.detail.elt;
+    const form = elt && elt.closest ? elt.closest("form") : null;
+    if (!form || event.detail.verb === "get") return;
+    form.querySelectorAll("input[name$='idem']").forEach(function (input) {
+      if (input.value) return;
+      input.value = freshKey();
+      if (event.detail.formData.has(input.name)) event.detail.formData.set(input.name, input.value);
+    });
+  });
   document.addEventListener("htmx:sendError", unsent);
   document.addEventListener("htmx:timeout", unsent);
   document.addEventListener("htmx:responseError", unsent);

@@ -6,7 +6,8 @@ shows while it is untouched (``entry=<kind>``), and after a poll brings a new sc
 pristine entry form whose version is still older asks for a fresh entry panel
 (``X-Follow-Sheet: 1``), and a "waiting" panel of another version asks for its own refresh.
 Answers come compressed (every current phone sends ``Accept-Encoding: br, gzip``); they are
-decoded here before the page is read.
+decoded here before the page is read. A form from an answer the table shares has an empty
+one-time key, which the page's script fills when the form is first sent (:func:`own_keys`).
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ import brotli
 
 from ..conftest import Phone
 from ..web.helpers import Node, parse
+from .served import own_keys
 
 ACCEPT = {"Accept-Encoding": "br, gzip"}
 """What every current phone browser sends."""
@@ -127,7 +129,7 @@ class Screen:
             if name.startswith(f"{prefix}-") and node.attrs.get("type") == "hidden":
                 fields[name] = node.attrs.get("value", "")
         assert f"{prefix}-version" in fields, f"no {prefix} form in the entry panel"
-        return fields
+        return own_keys(fields)
 
 
 def unescape(url: str) -> str:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import re
+import secrets
 import socket
 import subprocess
 import sys
@@ -232,7 +233,7 @@ class HttpPhone:
 
     async def enter_round(self, form: dict[str, str], heads: list[int]) -> httpx.Response:
         """One tap on "Save round": the htmx post."""
-        data = dict(form, **{f"heads-seat{i}": str(h) for i, h in enumerate(heads)})
+        data = dict(own_keys(form), **{f"heads-seat{i}": str(h) for i, h in enumerate(heads)})
         response = await self.post(f"/m/{self.match_id}/entry/heads", data, hx=True)
         self.seen(response.text)
         return response
@@ -245,6 +246,16 @@ class HttpPhone:
 
     async def close(self) -> None:
         await self.client.aclose()
+
+
+def own_keys(fields: dict[str, str]) -> dict[str, str]:
+    """A form's fields as the page sends them: an empty one-time key (a form from an answer the
+    table shares) gets a fresh one, as ``static/js/outbox.js`` gives it when first sent."""
+    sent = dict(fields)
+    for name, value in fields.items():
+        if name.endswith("idem") and not value:
+            sent[name] = secrets.token_urlsafe(16)
+    return sent
 
 
 def form_fields(html: str) -> dict[str, str] | None:

@@ -1,7 +1,9 @@
 """A changed poll's answer is rendered once per version and shared by the phones of a table that
-would read the same (:mod:`companion.views.shared_poll`): every copy is what the phone's own
-render would be, carries its own seat, CSRF token and fresh keys, never a hole, and its forms
-work when sent; answers that differ per phone are never shared."""
+would read the same (:mod:`companion.views.shared_poll`): every phone gets the same bytes,
+compressed once, which read as the phone's own render would apart from what no other phone may
+be given: the forms' token and keys are empty (the page sends its token in a header and its
+script makes a key per form) and the seat is not in it (the page's seats panel says it). Its
+forms work when sent as the page sends them; answers that differ per phone are never shared."""
 
 from __future__ import annotations
 
@@ -13,13 +15,14 @@ from typing import Any
 
 import pytest
 from flask import Flask
+from flask_compress import flask_compress
 
 from companion.caches import Kept
 from companion.fragments import EXTENSION as FRAGMENTS
 from companion.views import shared_poll
 from companion.views.shared_poll import EXTENSION, answers
 
-from ..bench.browser import TokenPhone
+from ..bench.browser import ACCEPT, TokenPhone, body_of, text_of
 from ..conftest import Phone, make_app
 from .helpers import parse
 from .test_fragments import comparable
@@ -62,6 +65,9 @@ def you(html: str) -> str | None:
     return found.group(1) if found else None
 
 
+FORM = re.compile(r"<form\b[^>]*>")
+
+
 @pytest.mark.parametrize("language", ["en", "it"])
 @pytest.mark.parametrize("panel", ["&entry=heads", "&entry=cards", "", "&entry=heads&log=all"])
 def test_each_phone_copy_reads_as_its_own_render(tmp_path: Path, language: str, panel: str) -> None:
@@ -77,16 +83,18 @@ def test_each_phone_copy_reads_as_its_own_render(tmp_path: Path, language: str, 
     hits = kept.hits
     cy_answer = poll(cy, url)
     assert kept.hits == hits + 2, "Cy reads what Bob read: the kept answer is shared"
+    assert cy_answer == bob_answer, "every phone it fits gets the same bytes"
     dee_answer = poll(dee, url)  # no seat: may not write, an answer of its own
-    answers_by_phone = ((bob, bob_answer, "1"), (cy, cy_answer, "2"), (dee, dee_answer, None))
-    for phone, answer, seat in answers_by_phone:
-        assert you(answer) == seat
+    for phone, answer in ((bob, bob_answer), (cy, cy_answer), (dee, dee_answer)):
+        assert you(answer) is None, "the seat is the seats panel's, never in a poll's answer"
         assert comparable(answer) == comparable(own_render(app, phone, url))
     assert parse(cy_answer).by_id("log-2") is not None, "the new line is in the copy"
-    if "entry=" in panel:
-        bob_fields, cy_fields = panel_fields(bob_answer), panel_fields(cy_answer)
-        if bob_fields:
-            assert bob_fields["heads-idem"] != cy_fields["heads-idem"]
+    for form in FORM.findall(cy_answer):  # an empty token is only ever sent by htmx, with its own
+        assert "hx-post=" in form, f"a form the page would send without its token: {form}"
+    keys = re.findall(r'name="(?:[a-z]+-)?idem"[^>]*value="([^"]*)"', cy_answer)
+    assert set(keys) <= {""}, "a key in bytes every phone gets"
+    if "entry=heads" in panel:
+        assert panel_fields(cy_answer)["heads-idem"] == ""
 
 
 def test_a_line_made_by_this_phone_asks_no_confirmation_in_its_copy(app: Flask) -> None:
@@ -104,26 +112,54 @@ def test_a_line_made_by_this_phone_asks_no_confirmation_in_its_copy(app: Flask) 
     assert comparable(cy_answer) == comparable(own_render(app, cy, url))
 
 
-def test_a_copy_carries_its_own_token_and_its_form_is_stored_when_sent(csrf_app: Flask) -> None:
+def test_a_copy_sent_as_the_page_sends_it_is_stored_once(csrf_app: Flask) -> None:
+    """The page sends its own token in a header and gives the form a key when first sent: the
+    round is stored, a second tap with that key stores nothing more, and without the token
+    nothing is stored."""
     ann, bob, cy, _, match_id = seated_four(csrf_app, TokenPhone)
     known = version_of(bob, match_id)
     ann.enter_heads(match_id, [3, 0, 7])
     url = f"/m/{match_id}/live?v={known}&entry=heads"
-    bob_fields = panel_fields(poll(bob, url))
-    hits = answers(csrf_app).hits
-    cy_answer = poll(cy, url)
-    assert answers(csrf_app).hits == hits + 2
-    cy_fields = panel_fields(cy_answer)
-    assert cy_fields["heads-csrf_token"] != bob_fields["heads-csrf_token"]
-    assert cy_fields["heads-idem"] != bob_fields["heads-idem"]
+    poll(bob, url)
+    cy_fields = panel_fields(poll(cy, url))
+    assert cy_fields["heads-csrf_token"] == "" and cy_fields["heads-idem"] == ""
     sent = {**cy_fields, "heads-seat0": "1", "heads-seat1": "2", "heads-seat2": "0"}
-    answer = Phone.post(cy, f"/m/{match_id}/entry/heads", sent, hx=True)  # the copy's token only
-    assert answer.status_code == 200
-    assert int(version_of(cy, match_id)) == int(cy_fields["heads-version"]) + 1
-    undo = re.search(r'<form method="post" action="(/m/\d+/undo/\d+)".*?</form>', cy_answer, re.S)
-    assert undo is not None
-    token = re.search(r'name="csrf_token" value="([^"]+)"', undo.group(0))
-    assert token is not None and token.group(1) == cy_fields["heads-csrf_token"]
+    entry = f"/m/{match_id}/entry/heads"
+    refused = Phone.post(cy, entry, {**sent, "heads-idem": "k" * 22}, hx=True)  # no token at all
+    assert refused.status_code == 400
+    assert version_of(cy, match_id) == cy_fields["heads-version"]
+    sent["heads-idem"] = "a-key-the-page-made-00"
+    for _tap in range(2):
+        answer = cy.post(entry, sent, hx=True)  # the page's token, in X-CSRFToken
+        assert answer.status_code == 200
+        assert int(version_of(cy, match_id)) == int(cy_fields["heads-version"]) + 1
+
+
+def test_phones_of_a_table_get_one_compression_of_a_shared_answer(
+    app: Flask, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    ann, bob, cy, _dee, match_id = seated_four(app)
+    known = version_of(bob, match_id)
+    ann.enter_heads(match_id, [3, 0, 7])
+    url = f"/m/{match_id}/live?v={known}&entry=heads"
+    real = flask_compress._compress_data
+    compressed: list[str] = []
+
+    def counted(app_: Flask, data: bytes, algorithm: str) -> bytes:
+        compressed.append(algorithm)
+        return bytes(real(app_, data, algorithm))
+
+    monkeypatch.setattr(flask_compress, "_compress_data", counted)
+    sent = [bob.get(url, hx=True, headers=ACCEPT), cy.get(url, hx=True, headers=ACCEPT)]
+    assert compressed == ["br"], "the second phone's copy is the first one's bytes"
+    assert [answer.headers["Content-Encoding"] for answer in sent] == ["br", "br"]
+    assert body_of(sent[0]) == body_of(sent[1])
+    gzip = cy.get(url, hx=True, headers={"Accept-Encoding": "gzip"})
+    assert compressed == ["br", "gzip"] and gzip.headers["Content-Encoding"] == "gzip"
+    assert text_of(gzip) == text_of(sent[0])
+    page = bob.get(f"/m/{match_id}", headers=ACCEPT)  # an untagged answer: compressed each time
+    bob.get(f"/m/{match_id}", headers=ACCEPT)
+    assert compressed == ["br", "gzip", "br", "br"] and page.status_code == 200
 
 
 def test_an_answer_that_brings_seats_is_never_kept(app: Flask) -> None:
@@ -189,6 +225,6 @@ def test_phones_that_ask_at_once_wait_for_the_first_phones_render(
     bob_asks.join(30)
     cy_asks.join(30)
     assert rendered == [shared_poll.ANSWER], "one render for both phones"
-    assert you(got["bob"]) == "1" and you(got["cy"]) == "2"
+    assert got["bob"] == got["cy"]
     monkeypatch.setattr(shared_poll, "render_template", real)
     assert comparable(got["cy"]) == comparable(own_render(app, cy, url))
