@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from babel import Locale
-from flask import g, has_request_context
+from flask import current_app, g, has_request_context
 from flask_babel import get_locale as babel_locale
 from flask_babel import get_translations
 from flask_babel.speaklater import LazyString
@@ -39,6 +39,20 @@ def get_locale() -> Locale | None:
     if found is None:
         found = g._locale = babel_locale()
     return found  # type: ignore[no-any-return]
+
+
+def language_code() -> str:
+    """This request's language as its code ("it"), as :func:`get_locale` would choose it but
+    without building Babel's ``Locale`` (about 20 µs the first time in a request, measured):
+    what a copy of a kept answer needs for its key, and all it needs of the language."""
+    if not has_request_context():
+        return str(babel_locale() or "")
+    found = g.get("_locale")
+    if found is not None:
+        return str(found)
+    from .extensions import select_locale
+
+    return select_locale() or str(current_app.config["BABEL_DEFAULT_LOCALE"])
 
 
 def filled(text: str, variables: dict[str, Any]) -> str:

@@ -48,7 +48,7 @@ from .. import compress_once
 from ..caches import Kept, kept, of_app
 from ..fragments import shareable
 from ..holes import SEAT_HOLE, blank, fill, holes
-from ..i18n import get_locale
+from ..i18n import language_code
 from ..member_state import MemberState
 from .log_lines import log_opened
 from .reply import sent, wants_fragment
@@ -127,9 +127,8 @@ def answer_key(
     match_id: int, known: int, version: int, panel: str | None, state: MemberState, mine: Any
 ) -> tuple[Hashable, ...]:
     """Everything a kept answer can depend on (module docstring)."""
-    locale = str(get_locale() or "")
     kind = (state.writer, state.seat is not None, tuple(mine))
-    return ("answer", match_id, known, version, panel, locale, log_opened(), kind)
+    return ("answer", match_id, known, version, panel, language_code(), log_opened(), kind)
 
 
 def shared_answer(

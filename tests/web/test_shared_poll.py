@@ -228,3 +228,15 @@ def test_phones_that_ask_at_once_wait_for_the_first_phones_render(
     assert got["bob"] == got["cy"]
     monkeypatch.setattr(shared_poll, "render_template", real)
     assert comparable(got["cy"]) == comparable(own_render(app, cy, url))
+
+
+def test_a_phone_in_another_language_gets_an_answer_in_its_own(app: Flask) -> None:
+    ann, bob, cy, _dee, match_id = seated_four(app)
+    known = version_of(bob, match_id)
+    ann.enter_heads(match_id, [3, 0, 7])
+    url = f"/m/{match_id}/live?v={known}&entry=heads"
+    english = poll(bob, url)
+    cy.get("/lang/de")
+    german = poll(cy, url)
+    assert "Save round 3" in english and "Runde 3 speichern" in german
+    assert german == poll(cy, url), "the German answer is kept for German phones in its turn"
