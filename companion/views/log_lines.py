@@ -44,9 +44,13 @@ class LogRow:
 def log_opened() -> bool:
     """Whether the phone asking shows the whole log: it says so (``log=all`` in the query or
     the form), or, for a form sent without JavaScript, the page it was sent from was a
-    ``?log=all`` page (the same-origin referrer): the sheet it is sent back to keeps it open."""
+    ``?log=all`` page (the same-origin referrer): the sheet it is sent back to keeps it open.
+    The page's script says so with every request it sends (``app.js``, the outbox's too), so
+    the referrer is only read for the others."""
     if request.values.get("log") == "all":
         return True
+    if request.headers.get("HX-Request") == "true":
+        return False
     referrer = urlsplit(request.referrer or "")
     return referrer.netloc == request.host and parse_qs(referrer.query).get("log") == ["all"]
 
