@@ -204,3 +204,13 @@ def test_the_stylesheet_marks_every_seat_a_game_can_have() -> None:
     for n in range(seats):
         for part in (".if-you", ".unless-you", ".score th"):
             assert f':root:has(#seats[data-you="{n}"]) {part}[data-seat="{n}"]' in css
+
+
+def test_every_stylesheet_finds_the_phones_seat_in_its_seats_panel() -> None:
+    """Only the seats panel says ``data-you``: a rule that looks for it on an element around
+    the scoreboard would never match."""
+    sheets = sorted((Path(__file__).parents[2] / "static" / "css").rglob("*.css"))
+    assert any("games" in sheet.parts for sheet in sheets)
+    for sheet in sheets:
+        for found in re.finditer(r"[^\s,{}]*\[data-you=", sheet.read_text()):
+            assert found.group(0).endswith("#seats[data-you="), (sheet.name, found.group(0))
