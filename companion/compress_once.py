@@ -14,25 +14,26 @@ are bounded (:mod:`companion.caches`).
 
 from __future__ import annotations
 
-from flask import Flask, Request, g
+from flask import Flask, Request, request
 
 from .caches import kept
 
 EXTENSION = "companion.compressed"
 SIZE = 512
 """Compressed answers one worker keeps: one per encoding for each kept answer in use."""
-TAG = "compress_once"
-"""Where the request keeps the tag of the answer it sends (on ``g``)."""
+TAG = "companion.compress_once"
+"""Where the request keeps the tag of the answer it sends: in its WSGI environ, which no other
+request shares (``g`` belongs to the app context, which a request inside an open one reuses)."""
 
 
 def mark(tag: str) -> None:
     """This request sends the answer named ``tag``: its compressed bytes may be reused."""
-    setattr(g, TAG, tag)
+    request.environ[TAG] = tag
 
 
-def key_of(_request: Request) -> str:
+def key_of(asked: Request) -> str:
     """Flask-Compress's cache key: the request's tag, or "" (nothing kept) without one."""
-    return str(g.get(TAG, ""))
+    return str(asked.environ.get(TAG, ""))
 
 
 class Store:

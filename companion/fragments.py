@@ -14,10 +14,10 @@ id, version, names, options...), the match's status and the language. A shared f
 same for every phone of the table: it is rendered without the per-phone values (:data:`PER_PHONE`),
 so the phone's seat, host, writer or member role cannot leak into another phone's copy. What
 depends on the seat ("you", "your turn") is written for every seat with ``data-seat="N"`` and
-classes ``if-you`` / ``unless-you``; the per-phone wrapper around it says ``data-you="N"`` and the
-stylesheet's fixed rules per seat show or hide the right parts (no script needed, and hidden parts
-are hidden from screen readers too). A new version only misses. Like the snapshots, the cache
-lives in each worker process and is bounded (:mod:`companion.caches`).
+classes ``if-you`` / ``unless-you``; the page's seats panel (per phone) says ``data-you="N"``
+and the stylesheet's fixed rules per seat show or hide the right parts (no script needed, and
+hidden parts are hidden from screen readers too). A new version only misses. Like the
+snapshots, the cache lives in each worker process and is bounded (:mod:`companion.caches`).
 """
 
 from __future__ import annotations

@@ -15,9 +15,9 @@ from __future__ import annotations
 from typing import Any
 
 from babel import Locale
-from flask import current_app, g, has_request_context
+from flask import g, has_request_context
+from flask_babel import get_babel, get_translations
 from flask_babel import get_locale as babel_locale
-from flask_babel import get_translations
 from flask_babel.speaklater import LazyString
 
 
@@ -52,7 +52,7 @@ def language_code() -> str:
         return str(found)
     from .extensions import select_locale
 
-    return select_locale() or str(current_app.config["BABEL_DEFAULT_LOCALE"])
+    return select_locale() or str(get_babel().default_locale)
 
 
 def filled(text: str, variables: dict[str, Any]) -> str:

@@ -133,6 +133,11 @@ def app(tmp_path: Path) -> Flask:
     return make_app(tmp_path)
 
 
+PAGE_HEADERS = {"HX-Request": "true", "X-Own-Keys": "1"}
+"""What htmx sends with every request of a page, the page's script's own header included
+(``companion.views.shared_poll.OWN_KEYS``)."""
+
+
 class Phone:
     """A test client that behaves like one phone: its own cookie jar, htmx headers on demand."""
 
@@ -144,7 +149,7 @@ class Phone:
         """GET, as htmx when ``hx`` is true."""
         headers = kwargs.pop("headers", {})
         if hx:
-            headers = {"HX-Request": "true", **headers}
+            headers = {**PAGE_HEADERS, **headers}
         return self.client.get(url, headers=headers, **kwargs)
 
     def post(
@@ -153,7 +158,7 @@ class Phone:
         """POST a form, as htmx when ``hx`` is true."""
         headers = kwargs.pop("headers", {})
         if hx:
-            headers = {"HX-Request": "true", **headers}
+            headers = {**PAGE_HEADERS, **headers}
         return self.client.post(url, data=data or {}, headers=headers, **kwargs)
 
     def new_match(self, names: list[str], **fields: Any) -> int:

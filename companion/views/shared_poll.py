@@ -42,7 +42,7 @@ from collections.abc import Hashable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from flask import Flask, Response, render_template
+from flask import Flask, Response, render_template, request
 
 from .. import compress_once
 from ..caches import Kept, kept, of_app
@@ -57,6 +57,11 @@ SIZE = 1024
 """Answers one worker keeps: a few per open table (panels x languages x kinds of phone)."""
 EXTENSION = "companion.shared_poll"
 RENDERS = "companion.shared_poll.renders"
+OWN_KEYS = "X-Own-Keys"
+"""Sent by the page's script with every request htmx makes (``static/js/outbox.js``): the page
+sends its token in a header and gives a form with an empty key one of its own. A page loaded
+before that script, still open across an upgrade of the server, does not say it, and is never
+given an answer whose forms have no token or key: it gets its own."""
 ANSWER = "play/_live.html"
 WAIT_SECONDS = 2.0
 """How long a phone waits for the answer another phone of its table is rendering in its worker
@@ -131,11 +136,16 @@ def answer_key(
     return ("answer", match_id, known, version, panel, language_code(), log_opened(), kind)
 
 
+def own_keys() -> bool:
+    """Whether the asking page fills in empty keys and sends its token itself (:data:`OWN_KEYS`)."""
+    return request.headers.get(OWN_KEYS) == "1"
+
+
 def shared_answer(
     match_id: int, known: int | None, state: MemberState, panel: str | None
 ) -> Response | None:
     """The kept answer from version ``known`` that fits this phone, or None when none does."""
-    if known is None or not wants_fragment():
+    if known is None or not wants_fragment() or not own_keys():
         return None
     kept_answers = answers()
     authors = kept_answers.get(("authors", match_id, known, state.version))
@@ -154,7 +164,7 @@ def sent_to_all(html: str, tag: str) -> Response:
 
 def can_share(context: dict[str, Any]) -> bool:
     """Whether this poll's answer may be kept for other phones (module docstring)."""
-    if not context.get("moves_only") or not wants_fragment():
+    if not context.get("moves_only") or not wants_fragment() or not own_keys():
         return False
     if not shareable(context["seam"].scoreboard_template, context):
         return False

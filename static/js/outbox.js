@@ -94,8 +94,10 @@
   });
   // A form from an answer the phones of a table share has an empty one-time key (the server
   // sends them all the same bytes, companion/holes.py): it takes one of its own when first
-  // sent and keeps it, so a second tap on the same form sends the same key.
+  // sent and keeps it, so a second tap on the same form sends the same key. Every request
+  // says the page does this (a page older than this script is sent its own keys).
   document.addEventListener("htmx:configRequest", function (event) {
+    event.detail.headers["X-Own-Keys"] = "1";
     const elt = event.detail.elt;
     const form = elt && elt.closest ? elt.closest("form") : null;
     if (!form || event.detail.verb === "get") return;

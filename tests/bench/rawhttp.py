@@ -13,12 +13,14 @@ import time
 
 
 class RawConnection:
-    """One phone's connection: its cookie and the HX-Request header on every GET."""
+    """One phone's connection: its cookie and the headers of the page's htmx on every GET."""
 
     def __init__(self, host: str, port: int, cookie: str) -> None:
         self.host = host
         self.port = port
-        self.head = f"Host: {host}:{port}\r\nCookie: {cookie}\r\nHX-Request: true\r\n"
+        self.head = (
+            f"Host: {host}:{port}\r\nCookie: {cookie}\r\nHX-Request: true\r\nX-Own-Keys: 1\r\n"
+        )
         self.reader: asyncio.StreamReader | None = None
         self.writer: asyncio.StreamWriter | None = None
 

@@ -164,7 +164,7 @@ class HttpPhone:
             return await self.client.request(method, path, **kwargs)
 
     async def get(self, path: str, hx: bool = False) -> httpx.Response:
-        headers = {"HX-Request": "true"} if hx else {}
+        headers = {"HX-Request": "true", "X-Own-Keys": "1"} if hx else {}
         response = await self.send("GET", path, headers=headers)
         found = TOKEN.search(response.text)
         if found:
@@ -174,7 +174,7 @@ class HttpPhone:
     async def post(self, path: str, data: dict[str, str], hx: bool = False) -> httpx.Response:
         if not self.token:
             await self.get("/j")
-        headers = {"HX-Request": "true"} if hx else {}
+        headers = {"HX-Request": "true", "X-Own-Keys": "1"} if hx else {}
         fields = {"csrf_token": self.token, **data}
         return await self.send("POST", path, data=fields, headers=headers)
 

@@ -138,6 +138,8 @@ def test_a_copy_sent_as_the_page_sends_it_is_stored_once(csrf_app: Flask) -> Non
 def test_phones_of_a_table_get_one_compression_of_a_shared_answer(
     app: Flask, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    """Phones the kept answer fits get its bytes compressed once per encoding; other answers
+    are compressed each time, as before."""
     ann, bob, cy, _dee, match_id = seated_four(app)
     known = version_of(bob, match_id)
     ann.enter_heads(match_id, [3, 0, 7])
@@ -231,6 +233,7 @@ def test_phones_that_ask_at_once_wait_for_the_first_phones_render(
 
 
 def test_a_phone_in_another_language_gets_an_answer_in_its_own(app: Flask) -> None:
+    """The language is in the kept answer's key."""
     ann, bob, cy, _dee, match_id = seated_four(app)
     known = version_of(bob, match_id)
     ann.enter_heads(match_id, [3, 0, 7])
@@ -240,3 +243,22 @@ def test_a_phone_in_another_language_gets_an_answer_in_its_own(app: Flask) -> No
     german = poll(cy, url)
     assert "Save round 3" in english and "Runde 3 speichern" in german
     assert german == poll(cy, url), "the German answer is kept for German phones in its turn"
+
+
+def test_a_page_older_than_its_script_gets_forms_with_its_own_token_and_key(
+    csrf_app: Flask,
+) -> None:
+    """A sheet opened before an upgrade runs the old script, which neither sends its token in a
+    header nor fills in empty keys: it never gets the table's answer, only its own."""
+    ann, bob, cy, _, match_id = seated_four(csrf_app, TokenPhone)
+    known = version_of(bob, match_id)
+    ann.enter_heads(match_id, [3, 0, 7])
+    url = f"/m/{match_id}/live?v={known}&entry=heads"
+    poll(bob, url)
+    hits = answers(csrf_app).hits
+    older = {"X-Own-Keys": ""}
+    answer = str(cy.get(url, hx=True, headers=older).get_data(as_text=True))
+    assert answers(csrf_app).hits == hits, "the kept answer is not the older page's"
+    fields = panel_fields(answer)
+    assert fields["heads-csrf_token"] and fields["heads-idem"]
+    assert comparable(answer) == comparable(poll(bob, url))
