@@ -284,3 +284,13 @@ def join_with_code(phone: Phone, host: Phone) -> None:
     phone.page.locator("#join button[type=submit]").click()
     phone.page.wait_for_url(f"**/m/{match_id(host)}")
     phone.check()
+
+
+def start_nuota(phone: Phone, names: list[str]) -> Any:
+    """A Nuota match of ``names`` from its new-match form, this phone in the first seat."""
+    page = phone.goto("/new/nuota")
+    fill_new_match(phone, names)
+    page.locator("#new-match button[type=submit]").click()
+    page.wait_for_url(re.compile(r"/m/\d+$"))
+    claim(phone, names[0])
+    return page

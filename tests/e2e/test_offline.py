@@ -17,12 +17,12 @@ from .helpers import (
     claim,
     enter_round,
     expect,
-    fill_new_match,
     heads_box,
     join_with_code,
     match_id,
     rows,
     start_match,
+    start_nuota,
 )
 
 
@@ -272,11 +272,7 @@ def test_counter_taps_make_no_request_and_one_request_saves(
     phones: Callable[..., Phone], server: LiveServer
 ) -> None:
     a = phones("A")
-    page = a.goto("/new/nuota")
-    fill_new_match(a, ["Ann", "Bob", "Cy"])
-    page.locator("#new-match button[type=submit]").click()
-    page.wait_for_url("**/m/1")
-    claim(a, "Ann")
+    page = start_nuota(a, ["Ann", "Bob", "Cy"])
     before = [r for r in a.requests if "/live" not in r and "/events" not in r]
     for _ in range(4):
         page.locator("#hands-giraffe-more").click()

@@ -10,7 +10,7 @@ from typing import Any
 from urllib.parse import parse_qs
 
 from .conftest import LiveServer
-from .helpers import Phone, claim, enter_round, expect, fill_new_match, heads_box, rows
+from .helpers import Phone, enter_round, expect, heads_box, rows, start_nuota
 from .test_offline import keys, settled, stored, table
 
 
@@ -53,12 +53,7 @@ def test_a_form_from_a_shared_answer_takes_one_key_of_its_own(
 
 def test_the_phones_own_lives_row_is_marked_on_a_nuota_sheet(phones: Callable[..., Phone]) -> None:
     """The "you" rules of a game's own stylesheet find the seat in the seats panel too."""
-    a = phones("A")
-    page = a.goto("/new/nuota")
-    fill_new_match(a, ["Ann", "Bob", "Cy"])
-    page.locator("#new-match button[type=submit]").click()
-    page.wait_for_url("**/m/*")
-    claim(a, "Ann")
+    page = start_nuota(phones("A"), ["Ann", "Bob", "Cy"])
     expect(page.locator("#seats")).to_have_attribute("data-you", "0")
     rows_of = page.locator("#scoreboard .lives-seat")
     expect(rows_of.nth(0)).to_have_css("border-top-width", "2px")
