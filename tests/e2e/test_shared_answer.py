@@ -51,6 +51,43 @@ def test_a_form_from_a_shared_answer_takes_one_key_of_its_own(
     b.problems = [p for p in b.problems if "HTTP 503" not in p]  # the refusal we staged
 
 
+TAP_AS_IT_ARRIVES = """(heads) => {
+    window.samePage = true;
+    document.addEventListener("htmx:afterSwap", function tap(event) {
+        if (event.detail.target.id !== "scoreboard") return;
+        document.removeEventListener("htmx:afterSwap", tap);
+        const form = document.querySelector("#entry form");
+        setTimeout(function () {  // a task of its own, as a finger's tap is
+            heads.forEach(function (value, seat) {
+                form.querySelector("[name='heads-seat" + seat + "']").value = String(value);
+            });
+            form.requestSubmit();
+        }, 0);
+    });
+}"""
+"""Taps the entry form that the next poll's answer brings, in the first task after the swap."""
+
+
+def test_a_form_tapped_the_moment_it_arrives_is_sent_by_htmx(
+    phones: Callable[..., Phone], server: LiveServer
+) -> None:
+    """A form from the table's shared answer has no token of its own: sent without htmx it
+    would be refused (400). htmx settles new content at once, so it is never without htmx."""
+    a, b, match = table(phones)
+    enter_round(a, [1, 5])
+    expect(rows(b)).to_have_count(1)
+    settled(b)
+    b.page.evaluate(TAP_AS_IT_ARRIVES, [4, 9])
+    enter_round(a, [2, 3])
+    expect(rows(a)).to_have_count(3)
+    expect(rows(b)).to_have_count(3)
+    assert b.page.evaluate("window.samePage === true"), "the tap reloaded the page"
+    assert stored(server, match) == [
+        {"type": "round", "heads": heads} for heads in ([1, 5], [2, 3], [4, 9])
+    ]
+    assert all(keys(server, match)), "every entry carries a one-time key"
+
+
 def test_the_phones_own_lives_row_is_marked_on_a_nuota_sheet(phones: Callable[..., Phone]) -> None:
     """The "you" rules of a game's own stylesheet find the seat in the seats panel too."""
     page = start_nuota(phones("A"), ["Ann", "Bob", "Cy"])
