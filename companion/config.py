@@ -117,15 +117,20 @@ def server_pool(config: Mapping[str, Any]) -> dict[str, Any]:
     stay under PostgreSQL's default 100 connections). None are overflow by default: a worker's
     busy moments pass 10 requests at once often, and with 10 kept and 10 overflow the capacity
     curve opened and closed about two connections a second (491 sessions in four minutes, 43
-    with 20 kept), each a new server process. A request that still finds none free within
-    ``DB_POOL_TIMEOUT`` seconds gets the translated 503 "try again" (errors.py) rather than a
-    500 after SQLAlchemy's default 30 s.
+    with 20 kept), each a new server process. The pool hands out the connection given back
+    last (LIFO), so the same few carry the everyday load and the rest wait for a crowd: the
+    capacity curve's median was lower with it in every run (docs/performance.md), most likely
+    because those few server processes stay warm (the driver prepares a statement on a
+    connection only after a few runs of it there). A request
+    that still finds none free within ``DB_POOL_TIMEOUT`` seconds gets the translated 503 "try
+    again" (errors.py) rather than a 500 after SQLAlchemy's default 30 s.
     """
     options = dict(config.get("SQLALCHEMY_ENGINE_OPTIONS") or {})
     options.setdefault("pool_pre_ping", False)  # idle connections only: db_tuning.IdlePing
     options.setdefault("pool_size", int(config["DB_POOL_SIZE"]))
     options.setdefault("max_overflow", int(config["DB_MAX_OVERFLOW"]))
     options.setdefault("pool_timeout", float(config["DB_POOL_TIMEOUT"]))
+    options.setdefault("pool_use_lifo", True)
     options.setdefault("connect_args", server_timeouts(config))
     return options
 

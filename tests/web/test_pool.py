@@ -27,6 +27,7 @@ def test_server_pool_comes_from_config_and_keeps_explicit_options() -> None:
         "pool_size": 7,
         "max_overflow": 3,
         "pool_timeout": 2.5,
+        "pool_use_lifo": True,  # the same few connections stay busy (config.server_pool)
     }
     config["SQLALCHEMY_ENGINE_OPTIONS"] = {"pool_size": 40}  # type: ignore[assignment]
     assert server_pool(config)["pool_size"] == 40
