@@ -119,9 +119,9 @@ def server_pool(config: Mapping[str, Any]) -> dict[str, Any]:
     curve opened and closed about two connections a second (491 sessions in four minutes, 43
     with 20 kept), each a new server process. The pool hands out the connection given back
     last (LIFO), so the same few carry the everyday load and the rest wait for a crowd: the
-    capacity curve's median was lower with it in every run (docs/performance.md), most likely
-    because those few server processes stay warm (the driver prepares a statement on a
-    connection only after a few runs of it there). A request
+    capacity curve's medians were lower with it (docs/performance.md), most likely because
+    those few server processes stay warm (the driver prepares a statement on a connection
+    only after a few runs of it there). A request
     that still finds none free within ``DB_POOL_TIMEOUT`` seconds gets the translated 503 "try
     again" (errors.py) rather than a 500 after SQLAlchemy's default 30 s.
     """
