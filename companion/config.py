@@ -121,9 +121,9 @@ def server_pool(config: Mapping[str, Any]) -> dict[str, Any]:
     last (LIFO), so the same few carry the everyday load and the rest wait for a crowd: the
     capacity curve's medians were lower with it (docs/performance.md), most likely because
     those few server processes stay warm (the driver prepares a statement on a connection
-    only after a few runs of it there). A request
-    that still finds none free within ``DB_POOL_TIMEOUT`` seconds gets the translated 503 "try
-    again" (errors.py) rather than a 500 after SQLAlchemy's default 30 s.
+    only after a few runs of it there). A request that still finds none free within
+    ``DB_POOL_TIMEOUT`` seconds gets the translated 503 "try again" (errors.py) rather than a
+    500 after SQLAlchemy's default 30 s.
     """
     options = dict(config.get("SQLALCHEMY_ENGINE_OPTIONS") or {})
     options.setdefault("pool_pre_ping", False)  # idle connections only: db_tuning.IdlePing
