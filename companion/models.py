@@ -128,9 +128,11 @@ class Match(db.Model):
 class Seat(db.Model):
     """A player's place in a match; ``position`` is the seat index the rules use.
 
-    ``result`` and ``place`` are the seat's final number and place, written when the match
-    ends and rewritten by every change after the end (:mod:`companion.results`), so the
-    charts read them by the thousand without replaying logs; None while the match is open.
+    ``result`` and ``place`` are the seat's final number and place, and ``tallies`` what the
+    match adds to the player's figures for its game (:mod:`companion.games.figures`), written
+    when the match ends and rewritten by every change after the end (:mod:`companion.results`),
+    so the charts and the player page read them without replaying logs; None while the match
+    is open.
     """
 
     __tablename__ = "seats"
@@ -143,6 +145,7 @@ class Seat(db.Model):
     position: Mapped[int] = mapped_column(Integer)
     result: Mapped[int | None] = mapped_column(Integer)
     place: Mapped[int | None] = mapped_column(Integer)
+    tallies: Mapped[dict[str, int] | None] = mapped_column(JSON)
 
     match: Mapped[Match] = relationship(back_populates="seats")
     player: Mapped[Player] = relationship()

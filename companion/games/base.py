@@ -11,14 +11,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
-from flask_babel import format_decimal
 from wtforms import HiddenField, IntegerField
 
 from ..form_base import Form
 from ..holes import one_time_key
 from ..i18n import lazy_gettext as _l
+from .figures import Figures, KeptAs, Played, Tallies, combined
 
 if TYPE_CHECKING:
     from ..sheet import Sheet
@@ -122,33 +122,6 @@ class Running:
     limit: int | None = None
 
 
-class FinishedMatch(Protocol):
-    """What a game's figures may read of a finished match (the statistics' plain record)."""
-
-    @property
-    def winners(self) -> list[int]: ...
-
-    @property
-    def seats(self) -> Sequence[object]: ...
-
-
-@dataclass(frozen=True)
-class Played:
-    """One finished match from a player's side, for the statistics: the match, its final state,
-    the player's seat and place, and whether the seat counts as a win."""
-
-    match: FinishedMatch
-    state: Any
-    seat: int
-    place: int
-    shared: bool
-    won: bool
-
-
-Figures = list[tuple[str, str]]
-"""A game's own figures on the player page: ``(label, value)`` pairs ready to show."""
-
-
 class Seam(Generic[State]):
     """The web side of one game. Subclasses set ``slug`` and ``scoreboard_template`` and
     override the methods that raise NotImplementedError; every other hook has a default."""
@@ -227,9 +200,25 @@ class Seam(Generic[State]):
         """The running totals to chart after the end; None for a game without rounds."""
         return None
 
-    def figures(self, games: list[Played]) -> Figures:
-        """The game's own figures for the player page, from the player's finished matches."""
+    def tallies(self, state: State, seat: int, won: bool) -> Tallies:
+        """What ``seat``'s finished match adds to the game's own figures (stored on the seat
+        when the match ends, :mod:`companion.games.figures`)."""
+        return {}
+
+    def kept_as(self, name: str) -> KeptAs:
+        """How the tally ``name`` of many matches is kept: added up unless the game says so."""
+        return "sum"
+
+    def figures_of(self, tallies: Tallies) -> Figures:
+        """The game's own figures for the player page, from the player's combined tallies."""
         return []
+
+    def figures(self, games: list[Played]) -> Figures:
+        """The game's own figures over these finished matches (their tallies combined)."""
+        total: Tallies = {}
+        for g in games:
+            total = combined(self.kept_as, total, self.tallies(g.state, g.seat, g.won))
+        return self.figures_of(total)
 
     def place_key(self, state: State, seat: int) -> tuple[int, ...]:
         """How seats that did not win order at the end: lower sorts first; equal keys share
@@ -281,10 +270,3 @@ def cumulative(values: list[int]) -> tuple[int, ...]:
         total += value
         out.append(total)
     return tuple(out)
-
-
-def average(values: list[int]) -> str | None:
-    """The mean to one decimal in the user's language, or None without values."""
-    if not values:
-        return None
-    return format_decimal(sum(values) / len(values), "#,##0.0")

@@ -191,7 +191,9 @@ def add_match(
     if match.group_id in skip:
         return set()
     seats = connection.execute(
-        select(Seat.player_id, Seat.position, Seat.result).where(Seat.match_id == match_id)
+        select(Seat.player_id, Seat.position, Seat.result, Seat.tallies).where(
+            Seat.match_id == match_id
+        )
     ).all()
     seam = seam_of(match.game)
     later: set[tuple[int, str]] = set()
@@ -207,5 +209,5 @@ def add_match(
             later.add(key)
             continue
         won = seam.won(list(match.winners or []), seat.position)
-        save(connection, added(row, match_id, match.finished_at, won, seat.result))
+        save(connection, added(row, match_id, match.finished_at, won, seat.result, seat.tallies))
     return later

@@ -3,7 +3,8 @@ whatever the length of the history.
 
 A row of ``player_games`` holds, for one player and one game of their group: matches played and
 won, the current and longest run of wins, how many results were stored with their sum and the
-best of them, and which match was counted last. Only finished matches that were not deleted
+best of them, the game's own tallies combined (:mod:`companion.games.figures`), and which match
+was counted last. Only finished matches that were not deleted
 count; what counts as a win is the game's to say (:meth:`companion.games.base.Seam.won`), what
 is a better result too (:attr:`~companion.games.base.Seam.lower_is_better`).
 
@@ -22,10 +23,11 @@ from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import Connection, DateTime, Integer, String, delete, insert, select
+from sqlalchemy import JSON, Connection, DateTime, Integer, String, delete, insert, select
 from sqlalchemy.orm import Mapped, mapped_column
 
 from ..extensions import db
+from ..games.figures import Tallies, combined
 from ..models import Match, Player, Seat
 from .places import seam_of
 
@@ -47,6 +49,7 @@ class PlayerGame(db.Model):
     best: Mapped[int | None] = mapped_column(Integer)
     last_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
     last_id: Mapped[int | None] = mapped_column(Integer)
+    tallies: Mapped[dict[str, int] | None] = mapped_column(JSON)
 
 
 TABLE = PlayerGame.__table__
@@ -68,6 +71,7 @@ class Figures:
     best: int | None = None
     last_at: datetime | None = None
     last_id: int | None = None
+    tallies: dict[str, int] | None = None
 
     def columns(self) -> dict[str, Any]:
         """The row's values for an INSERT."""
@@ -82,13 +86,19 @@ def moment(when: datetime | None) -> datetime:
 
 
 def added(
-    row: Figures, match_id: int, finished_at: datetime | None, won: bool, result: int | None
+    row: Figures,
+    match_id: int,
+    finished_at: datetime | None,
+    won: bool,
+    result: int | None,
+    tallies: Tallies | None,
 ) -> Figures:
     """``row`` with one more match counted after every match it counts."""
+    seam = seam_of(row.game)
     streak = row.streak + 1 if won else 0
     best = row.best
     if result is not None:
-        lower = seam_of(row.game).lower_is_better
+        lower = seam.lower_is_better
         if best is None or (result < best if lower else result > best):
             best = result
     return replace(
@@ -102,6 +112,7 @@ def added(
         best=best,
         last_at=finished_at,
         last_id=match_id,
+        tallies=combined(seam.kept_as, row.tallies or {}, tallies or {}),
     )
 
 
@@ -118,11 +129,12 @@ def counted() -> Any:
             Seat.player_id,
             Match.game,
             Match.group_id,
-            Match.id,
+            Match.id.label("match_id"),
             Match.finished_at,
             Match.winners,
             Seat.position,
             Seat.result,
+            Seat.tallies,
         )  # fmt: skip
         .join(Match, Match.id == Seat.match_id)
         .where(Match.status == "finished", Match.deleted_at.is_(None))
@@ -133,11 +145,11 @@ def counted() -> Any:
 def folded(rows: Iterable[Any]) -> list[Figures]:
     """The figures of every (player, game) in ``rows`` (ordered as :func:`counted` orders)."""
     out: dict[tuple[int, str], Figures] = {}
-    for player_id, game, group_id, match_id, finished_at, winners, position, result in rows:
-        key = (player_id, game)
-        row = out.get(key) or Figures(player_id, game, group_id)
-        won = seam_of(game).won(list(winners or []), position)
-        out[key] = added(row, match_id, finished_at, won, result)
+    for seat in rows:
+        key = (seat.player_id, seat.game)
+        row = out.get(key) or Figures(seat.player_id, seat.game, seat.group_id)
+        won = seam_of(seat.game).won(list(seat.winners or []), seat.position)
+        out[key] = added(row, seat.match_id, seat.finished_at, won, seat.result, seat.tallies)
     return list(out.values())
 
 

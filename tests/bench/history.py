@@ -57,7 +57,9 @@ def copy_match(app: Flask, match_id: int, copies: int) -> None:
         group_id = match.group_id
         ids = [player_id(group_id, name) for name in NAMES]
         seats = db.session.execute(
-            select(Seat.position, Seat.result, Seat.place).filter_by(match_id=match_id)
+            select(Seat.position, Seat.result, Seat.place, Seat.tallies).filter_by(
+                match_id=match_id
+            )
         ).all()
         entries = db.session.execute(
             select(Entry.seq, Entry.move_json, Entry.undoes, Entry.seat, Entry.version)
@@ -84,9 +86,10 @@ def copy_match(app: Flask, match_id: int, copies: int) -> None:
                         "position": pos,
                         "result": result,
                         "place": place,
+                        "tallies": tallies,
                     }  # fmt: skip
                     for k, new in enumerate(new_ids)
-                    for pos, result, place in seats
+                    for pos, result, place, tallies in seats
                 ],
             )
             db.session.execute(

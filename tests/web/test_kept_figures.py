@@ -19,6 +19,7 @@ import pytest
 from flask import Flask
 from sqlalchemy import select
 
+from companion import rules as rules_registry
 from companion.extensions import db
 from companion.models import Match, Player
 from companion.stats import kept
@@ -167,16 +168,17 @@ def test_an_imported_group_is_counted_as_it_arrives(app: Flask, phone: Phone) ->
     assert len(groups) == 2, "the imported group has rows of its own"
 
 
-def test_the_game_figures_cover_the_latest_matches_and_say_so(
+def test_the_game_figures_cover_every_match_without_a_replay(
     app: Flask, phone: Phone, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Counts and results from the kept rows cover every match; the game's own figures (here
-    the average heads per round) the latest WINDOW matches, and the page says how many."""
+    """Counts, results and the game's own figures (here the average heads per round) all come
+    from the kept rows and cover every match: the page replays no log and lists only the
+    latest RECENT matches."""
     from companion.stats import player as player_stats
 
     from .history_helpers import add_match, figures, player_id
 
-    monkeypatch.setattr(player_stats, "WINDOW", 2)
+    monkeypatch.setattr(player_stats, "RECENT", 2)
     first = phone.new_match(["Ann", "Bob"])
     group_id = group_of(app, first)
     device = device_of(phone)
@@ -184,14 +186,20 @@ def test_the_game_figures_cover_the_latest_matches_and_say_so(
         add_match(app, group_id, "sixnimmt", ["Ann", "Bob"], [{"type": "round", "heads": heads}],
                   device=device)  # fmt: skip
     ann = player_id(app, group_id, "Ann")
+
+    def no_replay(*args: object, **kwargs: object) -> None:
+        raise AssertionError("the player page replayed a log")
+
+    monkeypatch.setattr(rules_registry, "get", no_replay)
     html = phone.get(f"/g/{group_id}/p/{ann}").get_data(as_text=True)
     shown = figures(html, "sixnimmt")
     assert shown["Played"] == "3" and shown["Won"] == "2"
     assert shown["Average result"] == "25.3" and shown["Best result (lowest)"] == "2"
-    assert shown["Average heads per round"] == "3.0", "the latest two matches only"
-    note = parse(html).by_id("game-sixnimmt").find("p", class_="muted")
-    assert note is not None
-    assert "“Average heads per round” on, the figures count the latest 2 matches" in note.text()
+    assert shown["Average heads per round"] == "25.3", "every match, not the latest two"
+    section = parse(html).by_id("game-sixnimmt")
+    assert section is not None
+    assert len(section.find_all("li")) == 2, "the latest RECENT matches are listed"
+    assert "figures count the latest" not in section.text()
 
 
 def test_a_json_restore_counts_what_the_backup_held(tmp_path: Path) -> None:

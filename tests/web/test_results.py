@@ -1,5 +1,5 @@
-"""Each seat's stored final result and place: written at the end, equal to a fresh replay,
-rewritten by an undo after the end, cleared when the match reopens, and backfilled."""
+"""Each seat's stored final result, place and tallies: written at the end, equal to a fresh
+replay, rewritten by an undo after the end, cleared when the match reopens, and backfilled."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from flask import Flask
 
 from companion.extensions import db
 from companion.models import Match, Seat
-from companion.results import backfill, final_results
+from companion.results import backfill, backfill_tallies, final_results, final_tallies
 from companion.sheet import replay
 
 from ..conftest import Phone
@@ -54,6 +54,51 @@ def test_every_finished_match_stores_what_its_replay_gives(app: Flask) -> None:
     assert stored(app) == replayed(app)
     places = [place for seats in stored(app).values() for _, place in seats]
     assert 1 in places, "finished matches have places"
+
+
+def stored_tallies(app: Flask) -> dict[int, list[dict[str, int] | None]]:
+    """The tallies per seat of every match, as stored."""
+    with app.app_context():
+        rows = db.session.execute(
+            db.select(Seat.match_id, Seat.tallies).order_by(Seat.match_id, Seat.position)
+        ).all()
+    out: dict[int, list[dict[str, int] | None]] = {}
+    for match_id, tallies in rows:
+        out.setdefault(match_id, []).append(tallies)
+    return out
+
+
+def replayed_tallies(app: Flask) -> dict[int, list[dict[str, int] | None]]:
+    """The tallies a fresh replay of every match gives (None for a match not finished)."""
+    out: dict[int, list[dict[str, int] | None]] = {}
+    with app.app_context():
+        for match in db.session.execute(db.select(Match)).scalars():
+            seats = len(match.seats)
+            if match.status != "finished":
+                out[match.id] = [None] * seats
+                continue
+            state = replay(match, without=0).state
+            out[match.id] = list(final_tallies(match.game, match.winners, seats, state))
+    return out
+
+
+def test_every_finished_match_stores_the_tallies_its_replay_gives(app: Flask) -> None:
+    build_history(app)
+    assert stored_tallies(app) == replayed_tallies(app)
+    games = {name for seats in stored_tallies(app).values() for t in seats if t for name in t}
+    assert {"heads", "survived", "best_hunt", "beaten", "crosses"} <= games, games
+
+
+def test_the_tallies_backfill_fills_what_the_migration_found_empty(app: Flask) -> None:
+    build_history(app)
+    before = stored_tallies(app)
+    with app.app_context():
+        db.session.execute(db.update(Seat).values(tallies=None))
+        db.session.commit()
+        with db.engine.begin() as connection:
+            filled = backfill_tallies(connection)
+    assert filled == sum(1 for seats in before.values() if any(seats))
+    assert stored_tallies(app) == before
 
 
 def test_the_backfill_fills_what_the_migration_found_empty(app: Flask) -> None:

@@ -12,7 +12,8 @@ from typing import Any
 from ...i18n import pgettext
 from ...rules.bloccato import BloccatoState, leaders
 from ...sheet import Sheet
-from ..base import EntryKind, Figures, Played, Seam
+from ..base import EntryKind, Figures, Seam
+from ..figures import Tallies
 from . import forms, scoreboard, stats, turn, words
 
 
@@ -70,9 +71,13 @@ class BloccatoSeam(Seam[BloccatoState]):
         """The seat that rolled first."""
         return state.first
 
-    def figures(self, games: list[Played]) -> Figures:
+    def tallies(self, state: BloccatoState, seat: int, won: bool) -> Tallies:
+        """What the seat's match adds to the figures below."""
+        return stats.tallies(state, seat, won)
+
+    def figures_of(self, tallies: Tallies) -> Figures:
         """Wins as crosses and wins as circles."""
-        return stats.figures(games)
+        return stats.figures_of(tallies)
 
 
 SEAM = BloccatoSeam()

@@ -6,12 +6,18 @@ only one), so only the figures are the game's own.
 
 from __future__ import annotations
 
+from typing import Any
+
 from ...i18n import gettext as _
-from ..base import Figures, Played
+from ..figures import Figures, Tallies
 
 
-def figures(games: list[Played]) -> Figures:
-    """Wins playing crosses (seat 0) and playing circles (seat 1)."""
-    crosses = sum(1 for g in games if g.won and g.seat == 0)
-    circles = sum(1 for g in games if g.won and g.seat == 1)
+def tallies(state: Any, seat: int, won: bool) -> Tallies:
+    """A win, as crosses (seat 0) or as circles (seat 1)."""
+    return {"crosses": int(won and seat == 0), "circles": int(won and seat == 1)}
+
+
+def figures_of(tallies: Tallies) -> Figures:
+    """Wins playing crosses and playing circles."""
+    crosses, circles = tallies.get("crosses", 0), tallies.get("circles", 0)
     return [(_("Wins as crosses"), str(crosses)), (_("Wins as circles"), str(circles))]

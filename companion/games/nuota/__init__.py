@@ -13,7 +13,8 @@ from typing import Any
 from ...i18n import pgettext
 from ...rules.nuota import NuotaState
 from ...sheet import Sheet
-from ..base import EntryKind, Figures, Played, Running, Seam
+from ..base import EntryKind, Figures, Running, Seam
+from ..figures import Tallies
 from . import forms, hands, scoreboard, stats, words
 
 
@@ -75,9 +76,13 @@ class NuotaSeam(Seam[NuotaState]):
         """Each player's lives at the start and after every round."""
         return scoreboard.running_totals(sheet)
 
-    def figures(self, games: list[Played]) -> Figures:
+    def tallies(self, state: NuotaState, seat: int, won: bool) -> Tallies:
+        """What the seat's match adds to the figures below."""
+        return stats.tallies(state, seat, won)
+
+    def figures_of(self, tallies: Tallies) -> Figures:
         """Rounds survived with lives left; sudden deaths declared."""
-        return stats.figures(games)
+        return stats.figures_of(tallies)
 
     def start_seat(self, state: NuotaState) -> int:
         """The seat that started the first round (the ``first`` option)."""

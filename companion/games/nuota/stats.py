@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from ...i18n import gettext as _
 from ...rules.nuota import NuotaState
-from ..base import Figures, Played
+from ..figures import Figures, Tallies
 
 
 def survived(state: NuotaState, seat: int) -> int:
@@ -17,15 +17,15 @@ def survived(state: NuotaState, seat: int) -> int:
     return sum(1 for r in state.rounds if r.lives[seat] > 0)
 
 
-def figures(games: list[Played]) -> Figures:
+def tallies(state: NuotaState, seat: int, won: bool) -> Tallies:
+    """Rounds survived with lives left; sudden deaths the seat declared."""
+    sudden = sum(1 for r in state.rounds if r.kind == "sudden_death" and r.declarer == seat)
+    return {"survived": survived(state, seat), "sudden": sudden}
+
+
+def figures_of(tallies: Tallies) -> Figures:
     """Rounds survived with lives left; sudden deaths declared."""
-    rounds = sum(survived(g.state, g.seat) for g in games)
-    sudden = sum(
-        1
-        for g in games
-        for r in g.state.rounds
-        if r.kind == "sudden_death" and r.declarer == g.seat
-    )
+    rounds, sudden = tallies.get("survived", 0), tallies.get("sudden", 0)
     return [(_("Rounds survived"), str(rounds)), (_("Sudden deaths declared"), str(sudden))]
 
 

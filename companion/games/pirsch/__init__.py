@@ -13,7 +13,8 @@ from ...i18n import gettext as _
 from ...rules import pirsch as rules
 from ...rules.pirsch import PirschState
 from ...sheet import Sheet
-from ..base import EntryKind, Figures, Played, Running, Seam
+from ..base import EntryKind, Figures, Running, Seam
+from ..figures import KeptAs, Tallies
 from . import forms, scoreboard, stats, words
 
 
@@ -91,9 +92,17 @@ class PirschSeam(Seam[PirschState]):
         """Each player's points after every round."""
         return scoreboard.running(sheet)
 
-    def figures(self, games: list[Played]) -> Figures:
+    def tallies(self, state: PirschState, seat: int, won: bool) -> Tallies:
+        """What the seat's match adds to the figures below."""
+        return stats.tallies(state, seat, won)
+
+    def kept_as(self, name: str) -> KeptAs:
+        """Which tallies keep their best rather than add up."""
+        return stats.kept_as(name)
+
+    def figures_of(self, tallies: Tallies) -> Figures:
         """The best single hunt and the average of round 4."""
-        return stats.figures(games)
+        return stats.figures_of(tallies)
 
     def place_key(self, state: PirschState, seat: int) -> tuple[int, ...]:
         """Most points first."""

@@ -13,7 +13,8 @@ from typing import Any
 from ...rules import sixnimmt as rules
 from ...rules.sixnimmt import SixNimmtState
 from ...sheet import Sheet
-from ..base import EntryKind, Figures, Played, Running, Seam
+from ..base import EntryKind, Figures, Running, Seam
+from ..figures import Tallies
 from . import forms, scoreboard, stats, table, words
 
 
@@ -94,9 +95,13 @@ class SixNimmtSeam(Seam[SixNimmtState]):
         """Each player's heads after every round, with the heads limit when the match has one."""
         return scoreboard.running(sheet)
 
-    def figures(self, games: list[Played]) -> Figures:
+    def tallies(self, state: SixNimmtState, seat: int, won: bool) -> Tallies:
+        """What the seat's match adds to the figures below."""
+        return stats.tallies(state, seat, won)
+
+    def figures_of(self, tallies: Tallies) -> Figures:
         """Average heads per round; matches ended over the limit."""
-        return stats.figures(games)
+        return stats.figures_of(tallies)
 
     def place_key(self, state: SixNimmtState, seat: int) -> tuple[int, ...]:
         """Fewest heads first."""

@@ -8,25 +8,32 @@ from __future__ import annotations
 
 from ...i18n import gettext as _
 from ...rules.sixnimmt import SixNimmtState
-from ..base import Figures, Played, average
+from ..figures import Figures, Tallies, average_of
 
 
-def figures(games: list[Played]) -> Figures:
-    """Average heads per round; matches ended over the limit (each match's own limit; only
-    shown when some match ended by a limit rather than after a number of rounds)."""
-    heads = [heads[g.seat] for g in games for heads in g.state.rounds]
-    over, limited = 0, False
-    for g in games:
-        end, total = g.state.end, g.state.totals()[g.seat]
-        if end.threshold is not None:
-            limited = True
-            over += total >= end.threshold if end.inclusive else total > end.threshold
+def tallies(state: SixNimmtState, seat: int, won: bool) -> Tallies:
+    """Heads taken and rounds played (for the average per round); whether the match ended by a
+    limit (its own) and whether the seat ended over it."""
+    end, total = state.end, state.totals()[seat]
+    limited = end.threshold is not None
+    over = limited and (total >= end.threshold if end.inclusive else total > end.threshold)
+    return {
+        "heads": sum(heads[seat] for heads in state.rounds),
+        "rounds": len(state.rounds),
+        "limited": int(limited),
+        "over": int(over),
+    }
+
+
+def figures_of(tallies: Tallies) -> Figures:
+    """Average heads per round; matches ended over the limit (only shown when some match ended
+    by a limit rather than after a number of rounds)."""
     out = []
-    mean = average(heads)
+    mean = average_of(tallies.get("heads", 0), tallies.get("rounds", 0))
     if mean is not None:
         out.append((_("Average heads per round"), mean))
-    if limited:
-        out.append((_("Times over the limit"), str(over)))
+    if tallies.get("limited", 0):
+        out.append((_("Times over the limit"), str(tallies.get("over", 0))))
     return out
 
 

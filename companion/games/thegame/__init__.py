@@ -15,7 +15,8 @@ from typing import Any
 from ...rules import thegame as rules
 from ...rules.thegame import TheGameState
 from ...sheet import Sheet
-from ..base import EntryKind, Figures, Played, Running, Seam
+from ..base import EntryKind, Figures, Running, Seam
+from ..figures import KeptAs, Tallies
 from . import forms, scoreboard, stats, words
 
 
@@ -90,9 +91,17 @@ class TheGameSeam(Seam[TheGameState]):
         """The team's cards left after each turn; None when only the result was typed."""
         return scoreboard.running(sheet)
 
-    def figures(self, games: list[Played]) -> Figures:
+    def tallies(self, state: TheGameState, seat: int, won: bool) -> Tallies:
+        """What the seat's match adds to the figures below."""
+        return stats.tallies(state, seat, won)
+
+    def kept_as(self, name: str) -> KeptAs:
+        """Which tallies keep their best rather than add up."""
+        return stats.kept_as(name)
+
+    def figures_of(self, tallies: Tallies) -> Figures:
         """Games beaten and the team's best result per number of players."""
-        return stats.figures(games)
+        return stats.figures_of(tallies)
 
     def place_key(self, state: TheGameState, seat: int) -> tuple[int, ...]:
         """No order among the seats: the team shares one result."""

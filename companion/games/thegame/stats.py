@@ -10,19 +10,26 @@ from __future__ import annotations
 from ...i18n import gettext as _
 from ...i18n import ngettext
 from ...rules.thegame import TheGameState, cards_left
-from ..base import Figures, Played
+from ..figures import Figures, KeptAs, Tallies
+
+BEST = "best_"
+"""The tallies named ``best_<players>`` keep the fewest cards left with that many players."""
 
 
-def figures(games: list[Played]) -> Figures:
-    """Games beaten (every card played) and the team's best result per number of players."""
-    best: dict[int, int] = {}
-    beaten = 0
-    for g in games:
-        left = cards_left(g.state)
-        seats = len(g.match.seats)
-        best[seats] = min(left, best.get(seats, left))
-        beaten += bool(g.match.winners)
-    out = [(_("Games beaten"), str(beaten))]
+def tallies(state: TheGameState, seat: int, won: bool) -> Tallies:
+    """Whether the team beat the game, and its cards left under the number of players."""
+    return {"beaten": int(won), f"{BEST}{len(state.players)}": cards_left(state)}
+
+
+def kept_as(name: str) -> KeptAs:
+    """A best result is the lowest; the games beaten add up."""
+    return "min" if name.startswith(BEST) else "sum"
+
+
+def figures_of(tallies: Tallies) -> Figures:
+    """Games beaten and the team's best result per number of players."""
+    out = [(_("Games beaten"), str(tallies.get("beaten", 0)))]
+    best = {int(name[len(BEST) :]): left for name, left in tallies.items() if name.startswith(BEST)}
     for seats in sorted(best):
         label = ngettext("Best team result, %(num)d player", "Best team result, %(num)d players",
                          seats)  # fmt: skip
