@@ -73,7 +73,9 @@ def trend(game: str, outings: list[Outing], player_id: int | None = None) -> Tre
         lines.append((_("Best so far"), tuple(best)))
     running = Running(label or _("Place"), _("Match"), tuple(lines))
     chart = draw(running)
-    chart = replace(chart, x_ticks=tuple((x, str(int(n) + 1)) for x, n in chart.x_ticks))
+    # Matches count from 1; a single match still gets an axis two steps wide, with no second.
+    ticks = tuple((x, str(int(n) + 1)) for x, n in chart.x_ticks if int(n) < len(points))
+    chart = replace(chart, x_ticks=ticks)
     rows = tuple(
         (number, outing.finished_at, value, best[number - 1] if best else None)
         for number, (outing, value) in enumerate(points, start=1)

@@ -71,6 +71,19 @@ def test_the_player_page_charts_results_or_places_per_match(phone: Phone) -> Non
                                                   ["Nuota per la vita", "1", "0"]]  # fmt: skip
 
 
+def test_a_single_match_is_charted_on_an_axis_that_names_only_it(phone: Phone) -> None:
+    group_id = group_of(phone.app, phone.new_match(["Ann", "Bob"]))
+    add_match(
+        phone.app, group_id, "sixnimmt", ["Ann", "Bob"], [{"type": "round", "heads": [70, 3]}]
+    )
+    heads = player_page(phone, group_id, "Ann").by_id("trend-sixnimmt")
+    assert [row[2] for row in rows(heads)] == ["70"]
+    ticks = [
+        text.text() for text in heads.find_all("text") if text.attrs.get("text-anchor") == "middle"
+    ]
+    assert ticks == ["1"], "no second match on the axis"
+
+
 def test_the_game_charts_cards_left_per_attempt_with_the_best_line(phone: Phone) -> None:
     group_id = group_of(phone.app, phone.new_match(["Ann", "Bob"]))
     for left in (30, 12, 20):
