@@ -145,7 +145,7 @@ class Seat(db.Model):
     position: Mapped[int] = mapped_column(Integer)
     result: Mapped[int | None] = mapped_column(Integer)
     place: Mapped[int | None] = mapped_column(Integer)
-    tallies: Mapped[dict[str, int] | None] = mapped_column(JSON)
+    tallies: Mapped[dict[str, int] | None] = mapped_column(JSON(none_as_null=True))
 
     match: Mapped[Match] = relationship(back_populates="seats")
     player: Mapped[Player] = relationship()

@@ -73,8 +73,3 @@ def average_of(total: int, count: int) -> str | None:
     if count <= 0:
         return None
     return format_decimal(total / count, "#,##0.0")
-
-
-def average(values: list[int]) -> str | None:
-    """The mean to one decimal in the user's language, or None without values."""
-    return average_of(sum(values), len(values))

@@ -25,6 +25,9 @@ from .places import seam_of
 
 WATCHED = ("status", "winners", "deleted_at", "finished_at", "group_id")
 """The match columns that change what a match counts for."""
+SEAT_NUMBERS = ("result", "place", "tallies")
+"""The seat columns a match's end writes; an undo after the end may change any one alone (a
+round that cost nobody a life changes only the rounds survived)."""
 
 
 @dataclass
@@ -36,7 +39,8 @@ class Noted:
     changed: set[int] = field(default_factory=set)
     """Matches whose players' rows must be recounted."""
     seats: set[int] = field(default_factory=set)
-    """Matches whose seats' results were rewritten (part of an end, or else a recount)."""
+    """Matches whose seats' results, places or tallies were rewritten (part of an end, or else
+    a recount)."""
     players: set[tuple[int, int]] = field(default_factory=set)
     """(player, match) pairs a seat left: that player's row of the match's game is recounted."""
     groups: set[int] = field(default_factory=set)
@@ -85,7 +89,7 @@ def note_seat(notes: Noted, seat: Seat, new: bool, gone: bool) -> None:
     if old_player:
         notes.changed.add(seat.match_id)
         notes.players.update((pid, seat.match_id) for pid in old_player if pid is not None)
-    elif changes(seat, "result") != ([], []) or changes(seat, "place") != ([], []):
+    elif any(changes(seat, name) != ([], []) for name in SEAT_NUMBERS):
         notes.seats.add(seat.match_id)
 
 

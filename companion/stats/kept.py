@@ -4,16 +4,16 @@ whatever the length of the history.
 A row of ``player_games`` holds, for one player and one game of their group: matches played and
 won, the current and longest run of wins, how many results were stored with their sum and the
 best of them, the game's own tallies combined (:mod:`companion.games.figures`), and which match
-was counted last. Only finished matches that were not deleted
-count; what counts as a win is the game's to say (:meth:`companion.games.base.Seam.won`), what
-is a better result too (:attr:`~companion.games.base.Seam.lower_is_better`).
+was counted last. Only finished matches that were not deleted count; what counts as a win is the
+game's to say (:meth:`companion.games.base.Seam.won`), what is a better result too
+(:attr:`~companion.games.base.Seam.lower_is_better`).
 
 The rows are written by :mod:`.keeping` in the transaction that changes a match: one more match
 at the end of a player's history adds to the row (:func:`added`); anything else (an undo after
-the end, a deletion, a restore, an import, a merge of players) recounts the row from the seats'
-stored results (:func:`recount`), which is what a full rebuild (:func:`rebuild`, the migration's
-backfill) does for every row. A test proves the kept rows equal to a rebuild after random
-sequences of all of these.
+the end, even one that changes only a seat's tallies, a deletion, a restore, an import, a merge
+of players) recounts the row from the seats' stored results and tallies (:func:`recount`), which
+is what a full rebuild (:func:`rebuild`, the migration's backfill) does for every row. A test
+proves the kept rows equal to a rebuild after random sequences of all of these.
 """
 
 from __future__ import annotations
@@ -49,7 +49,7 @@ class PlayerGame(db.Model):
     best: Mapped[int | None] = mapped_column(Integer)
     last_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
     last_id: Mapped[int | None] = mapped_column(Integer)
-    tallies: Mapped[dict[str, int] | None] = mapped_column(JSON)
+    tallies: Mapped[dict[str, int] | None] = mapped_column(JSON(none_as_null=True))
 
 
 TABLE = PlayerGame.__table__

@@ -1,5 +1,6 @@
-"""The migration that adds ``player_games``: down and up again on SQLite and on PostgreSQL, the
-rows of an existing history counted by its backfill exactly as the app kept them."""
+"""The migrations that add ``player_games`` and the tallies: down and up again on SQLite and on
+PostgreSQL, the rows of an existing history counted by the latest one's backfill exactly as the
+app kept them."""
 
 from __future__ import annotations
 

@@ -126,6 +126,20 @@ def test_an_undo_after_the_end_rewrites_or_clears_the_results(phone: Phone, othe
     assert stored(phone.app)[match_id] == [(12, 3), (11, 2), (2, 1)]
 
 
+def test_a_reopened_match_stores_no_tallies(phone: Phone, other: Phone) -> None:
+    """Cleared tallies are the database's NULL, as cleared results are (not JSON's null)."""
+    match_id = table(phone, other, names=["Ann", "Bob"], end="rounds", rounds="1")
+    phone.enter_heads(match_id, [3, 10])
+    assert stored_tallies(phone.app)[match_id][0] == {"heads": 3, "rounds": 1, "limited": 0,
+                                                      "over": 0}  # fmt: skip
+    undo(phone, match_id, 1)
+    with phone.app.app_context():
+        empty = db.session.execute(
+            db.select(db.func.count()).where(Seat.match_id == match_id, Seat.tallies.is_(None))
+        ).scalar_one()
+    assert empty == 2
+
+
 def test_the_host_ending_early_stores_the_current_results(phone: Phone, other: Phone) -> None:
     match_id = table(phone, other, names=["Ann", "Bob"], end="rounds", rounds="5")
     phone.enter_heads(match_id, [4, 9])
