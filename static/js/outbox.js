@@ -1,5 +1,7 @@
-// Table-proof on patchy Wi-Fi: the outbox, the connection line and the service worker's
-// registration. Served in the page bundle after app.js and doorbell.js (companion/assets.py).
+// Table-proof on patchy Wi-Fi: the outbox keeps a write that could not be sent, sends it again
+// with the same key, and says in the status line what waits, what was saved and what was not.
+// Served in the page bundle after app.js and doorbell.js, before connection.js, which shows the
+// connection line (companion/assets.py).
 (function () {
   "use strict";
 
@@ -26,6 +28,20 @@
     try { localStorage.setItem(STORE, JSON.stringify(items)); } catch (e) { /* full: kept in memory */ }
   }
   let items = load();
+  // Writes the server refused or failed that the entry form could not show (it held something
+  // typed, or the write was for another sheet), kept with their values until the player says
+  // they are done with them.
+  const MISSED = "companion-outbox-missed";
+  function missedHere() {
+    try { return JSON.parse(localStorage.getItem(MISSED) || "[]"); } catch (e) { return []; }
+  }
+  function keepMissed(list) {
+    try { localStorage.setItem(MISSED, JSON.stringify(list)); } catch (e) { /* full */ }
+  }
+  function miss(item, reason) {
+    keepMissed(missedHere().concat([{ page: item.page, summary: item.summary, reason: reason }]));
+  }
+  let notice = "";
   let tries = 0;
   let timer = null;
   let sending = false;
@@ -65,7 +81,9 @@
     form.reset();
     form.querySelectorAll("input[name$='idem']").forEach(function (i) { i.value = freshKey(); });
     delete form.dataset.dirty;
+    form.dataset.kept = "1";
     form.dispatchEvent(new Event("companion:stepped", { bubbles: true }));
+    form.dispatchEvent(new Event("companion:kept", { bubbles: true }));
     savedLately = false;
     tell();
     later(retryAfter);
@@ -75,15 +93,34 @@
   function entryForm(elt) {
     return elt && elt.matches && elt.matches("form[data-entry][hx-post]") ? elt : null;
   }
+  // A form that typed fields emptied for the next entry, tapped again before anything was
+  // typed in it: the second tap of a double tap on a write the outbox just took.
+  function emptiedAgain(form) {
+    return form.dataset.kept && !form.dataset.dirty && !!form.querySelector("input:not([type=hidden])");
+  }
   // Offline, or with older writes still waiting (order matters), a new write joins the queue.
+  // Any other write (an undo, a seat) is not kept: offline, it says so instead of vanishing.
   document.addEventListener("htmx:beforeRequest", function (event) {
     const form = entryForm(event.detail.elt);
-    if (!form || (navigator.onLine && !items.length)) return;
+    if (!form) {
+      if (!navigator.onLine && event.detail.requestConfig.verb !== "get") { event.preventDefault(); notSent(); }
+      return;
+    }
+    if (emptiedAgain(form)) { event.preventDefault(); return; }
+    if (navigator.onLine && !items.length) return;
     if (keep(form, event.detail.requestConfig.formData)) event.preventDefault();
   });
+  function notSent() {
+    const el = region();
+    if (!el) return;
+    notice = el.dataset.unsent;
+    tell();
+  }
   function unsent(event) {
     const form = entryForm(event.detail.elt);
     const xhr = event.detail.xhr;
+    const verb = event.detail.requestConfig && event.detail.requestConfig.verb;
+    if (!form && event.type !== "htmx:responseError" && verb && verb !== "get") notSent();
     if (!form || (event.type === "htmx:responseError" && !retryable(xhr.status))) return;
     keep(form, event.detail.requestConfig.formData, xhr && xhr.getResponseHeader("Retry-After"));
   }
@@ -165,11 +202,18 @@
       });
     }
     savedLately = !refused;
-    tell();
-    if (item.page !== location.pathname || !window.htmx || !response.ok) {
-      if (!response.ok) shout(response.status);
+    notice = "";
+    const here = item.page === location.pathname && !!window.htmx;
+    const shown = document.querySelector("#entry form[data-entry]");
+    if (refused && (!here || !response.ok || (shown && shown.dataset.dirty))) {
+      // Nowhere to show what was typed without wiping something else: the status line keeps it.
+      const words = region() ? region().dataset : {};
+      miss(item, response.ok ? words.missed || "" : (words.failed || "").replace("{n}", response.status));
+      tell();
       return;
     }
+    tell();
+    if (!here) return;
     const away = response.headers.get("HX-Location") || response.headers.get("HX-Redirect");
     if (away || response.redirected) { location.assign(away || response.url); return; }
     const form = document.querySelector("#entry form[data-entry]");
@@ -184,6 +228,8 @@
       return;
     }
     window.htmx.swap("#entry", html, { swapStyle: "outerHTML" });
+    const back = document.querySelector("#entry form[data-entry]");
+    if (refused && back) back.dataset.dirty = "1"; // it holds what was typed: the next waits
   }
 
   // The status line: what waits and then that it was saved. Its words come from the page.
@@ -201,97 +247,48 @@
       li.textContent = i.summary;
       list.appendChild(li);
     });
+    const missed = missedHere().filter(function (i) { return i.page === location.pathname; });
+    missed.forEach(function (i) {
+      const li = document.createElement("li");
+      li.className = "missed";
+      li.textContent = i.reason + " " + i.summary;
+      list.appendChild(li);
+    });
     if (mine.length) line.textContent = (mine.length === 1 ? words.one : words.many).replace("{n}", mine.length);
-    else line.textContent = savedLately ? words.saved : "";
+    else line.textContent = notice || (savedLately ? words.saved : "");
+    const done = el.querySelector("button[data-done]");
+    if (done) done.hidden = !missed.length;
     el.classList.toggle("waiting", mine.length > 0);
+    el.classList.toggle("missed", missed.length > 0);
+    document.dispatchEvent(new Event("companion:outbox"));
   }
-  function shout(status) {
-    const el = region();
-    if (el) el.querySelector("p").textContent = el.dataset.failed.replace("{n}", status);
-  }
-
-  // The connection line: live, reconnecting or offline, and a note when the sheet has not
-  // heard from the server for longer than two poll intervals.
-  let heard = Date.now();
-  let stream = false;
-  let failing = false;
-  function pollMs() {
-    const el = document.querySelector("[data-poll]");
-    const every = el && /every (\d+(?:\.\d+)?)s/.exec(el.getAttribute("hx-trigger") || "");
-    return every ? Number(every[1]) * 1000 : 0;
-  }
-  function show() {
-    const el = document.getElementById("connection");
-    const every = pollMs();
-    if (!el) return;
-    el.dataset.stream = stream ? "open" : "closed"; // the doorbell, for those who ask
-    if (!every) { el.hidden = true; return; }
-    // While the doorbell keeps beating, the page does not poll: the stream is what it hears.
-    const ringing = navigator.onLine && !!window.companionDoorbell && window.companionDoorbell.heardLately();
-    const state = !navigator.onLine ? "offline" : failing || (items.length && !ringing) ? "reconnecting" : "live";
-    const old = !ringing && Date.now() - heard > 2 * every;
-    el.hidden = false;
-    el.dataset.state = state;
-    el.querySelector(".state").textContent = el.dataset[state];
-    el.querySelector(".old").textContent = old ? el.dataset.old : "";
-  }
-  function poll(event) { return event.detail.elt && event.detail.elt.hasAttribute && event.detail.elt.hasAttribute("data-poll"); }
-  document.addEventListener("htmx:afterRequest", function (event) {
-    if (!poll(event)) return;
-    const back = failing && event.detail.successful; // the server answers again: send now
-    failing = !event.detail.successful;
-    if (event.detail.successful) heard = Date.now();
-    if (back) { tries = 0; drain(); }
-    show();
+  // "Done": the player has seen (and entered again) what was not saved here.
+  document.addEventListener("click", function (event) {
+    if (!event.target.closest || !event.target.closest("#outbox button[data-done]")) return;
+    keepMissed(missedHere().filter(function (i) { return i.page !== location.pathname; }));
+    tell();
   });
-  document.addEventListener("companion:live", function (event) {
-    if (event.detail === "heard") {
-      heard = Date.now();
-      if (failing) { failing = false; drain(); } // the server speaks again: send now
-      show();
-      return;
-    }
-    stream = event.detail === "open";
-    if (stream) { heard = Date.now(); failing = false; drain(); }
-    show();
-  });
-  window.addEventListener("online", function () { tries = 0; drain(); show(); });
-  window.addEventListener("offline", show);
-  setInterval(show, 1000);
 
-  // The service worker keeps the last good copy of this page for offline use. It keeps what
-  // the network sends; on a first visit (before it ran) and whenever the sheet moves on, the
-  // page hands it its own copy and the files it named (from the browser's cache).
-  function keepCopy() {
-    const body = document.body;
-    if (!body.dataset.keep || body.hasAttribute("data-offline-copy") || !("serviceWorker" in navigator)) return;
-    const html = "<!doctype html>\n" + document.documentElement.outerHTML;
-    const files = Array.from(document.querySelectorAll("script[src], link[rel=stylesheet]"))
-      .map(function (el) { return el.getAttribute("src") || el.getAttribute("href"); });
-    navigator.serviceWorker.ready.then(function (registration) {
-      registration.active.postMessage({ type: "keep", tag: body.dataset.keep, path: location.pathname, html: html, files: files });
+  // A form that is already in the outbox (a page kept offline while it waited, then reloaded)
+  // takes a key of its own: the next write must never replace the one waiting.
+  function ownKeys() {
+    const waiting = new Set(items.map(function (i) { return i.key; }));
+    document.querySelectorAll("form[data-entry] input[name$='idem']").forEach(function (input) {
+      if (waiting.has(input.value)) input.value = freshKey();
     });
   }
-  document.addEventListener("htmx:afterSettle", function (event) {
-    const target = event.detail.target;
-    if (target && (target.id === "scoreboard" || target.id === "entry")) keepCopy();
-  });
-
+  window.addEventListener("online", function () { tries = 0; notice = ""; tell(); drain(); });
   document.addEventListener("DOMContentLoaded", function () {
-    const sw = document.body.dataset.sw;
-    if (sw && "serviceWorker" in navigator) {
-      if (!navigator.serviceWorker.controller) keepCopy();
-      navigator.serviceWorker.register(sw, { scope: "/" }).catch(function () {});
-    }
+    ownKeys();
     tell();
-    show();
     if (items.length) drain();
-    if (document.body.hasAttribute("data-offline-copy")) {
-      const note = document.getElementById("offline-note");
-      if (note) note.hidden = false;
-    }
   });
   document.addEventListener("htmx:afterSettle", tell);
 
-  window.companionOutbox = { delay: delay, retryable: retryable, pending: function () { return load(); } };
+  window.companionOutbox = {
+    delay: delay, retryable: retryable,
+    pending: function () { return load(); },
+    waiting: function () { return items.length; },
+    sendNow: function () { tries = 0; drain(); },
+  };
 })();

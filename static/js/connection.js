@@ -1,0 +1,98 @@
+// The sheet's word on the network: the connection line (live, reconnecting or offline, and a
+// note when nothing was heard for longer than two poll intervals), the offline copy's note, and
+// the service worker that keeps the last good copy of a page. Served in the page bundle after
+// outbox.js (companion/assets.py), whose queue it reads and wakes through window.companionOutbox.
+(function () {
+  "use strict";
+
+  const outbox = function () { return window.companionOutbox; };
+  let heard = Date.now();
+  let stream = false;
+  let failing = false;
+
+  function pollMs() {
+    const el = document.querySelector("[data-poll]");
+    const every = el && /every (\d+(?:\.\d+)?)s/.exec(el.getAttribute("hx-trigger") || "");
+    return every ? Number(every[1]) * 1000 : 0;
+  }
+  function show() {
+    const el = document.getElementById("connection");
+    const every = pollMs();
+    if (!el) return;
+    el.dataset.stream = stream ? "open" : "closed"; // the doorbell, for those who ask
+    if (!every) { el.hidden = true; return; }
+    // While the doorbell keeps beating, the page does not poll: the stream is what it hears.
+    const ringing = navigator.onLine && !!window.companionDoorbell && window.companionDoorbell.heardLately();
+    const waiting = outbox() ? outbox().waiting() : 0;
+    const state = !navigator.onLine ? "offline" : failing || (waiting && !ringing) ? "reconnecting" : "live";
+    const old = !ringing && Date.now() - heard > 2 * every;
+    el.hidden = false;
+    el.dataset.state = state;
+    el.querySelector(".state").textContent = el.dataset[state];
+    el.querySelector(".old").textContent = old ? el.dataset.old : "";
+  }
+  // The server answered: the sheet follows it again, so an offline copy's note is no longer
+  // true (the poll brings every part of the page up to date), and waiting writes go now.
+  function answered() {
+    heard = Date.now();
+    const note = document.getElementById("offline-note");
+    if (note && navigator.onLine) note.hidden = true;
+  }
+  function poll(event) { return event.detail.elt && event.detail.elt.hasAttribute && event.detail.elt.hasAttribute("data-poll"); }
+  document.addEventListener("htmx:afterRequest", function (event) {
+    if (!poll(event)) return;
+    const back = failing && event.detail.successful; // the server answers again: send now
+    failing = !event.detail.successful;
+    if (event.detail.successful) answered();
+    if (back && outbox()) outbox().sendNow();
+    show();
+  });
+  document.addEventListener("companion:live", function (event) {
+    if (event.detail === "heard") {
+      answered();
+      if (failing) { failing = false; if (outbox()) outbox().sendNow(); } // the server speaks again
+      show();
+      return;
+    }
+    stream = event.detail === "open";
+    if (stream) { answered(); failing = false; if (outbox()) outbox().sendNow(); }
+    show();
+  });
+  window.addEventListener("online", show);
+  window.addEventListener("offline", show);
+  document.addEventListener("companion:outbox", show);
+  setInterval(show, 1000);
+
+  // The service worker keeps the last good copy of this page for offline use. It keeps what
+  // the network sends; on a first visit (before it ran), whenever the sheet moves on and when
+  // the outbox takes a write (its form then holds a new key), the page hands it its own copy
+  // and the files it named (from the browser's cache).
+  function keepCopy() {
+    const body = document.body;
+    if (!body.dataset.keep || body.hasAttribute("data-offline-copy") || !("serviceWorker" in navigator)) return;
+    const html = "<!doctype html>\n" + document.documentElement.outerHTML;
+    const files = Array.from(document.querySelectorAll("script[src], link[rel=stylesheet]"))
+      .map(function (el) { return el.getAttribute("src") || el.getAttribute("href"); });
+    navigator.serviceWorker.ready.then(function (registration) {
+      registration.active.postMessage({ type: "keep", tag: body.dataset.keep, path: location.pathname, html: html, files: files });
+    });
+  }
+  document.addEventListener("htmx:afterSettle", function (event) {
+    const target = event.detail.target;
+    if (target && (target.id === "scoreboard" || target.id === "entry")) keepCopy();
+  });
+  document.addEventListener("companion:kept", keepCopy);
+
+  document.addEventListener("DOMContentLoaded", function () {
+    const sw = document.body.dataset.sw;
+    if (sw && "serviceWorker" in navigator) {
+      if (!navigator.serviceWorker.controller) keepCopy();
+      navigator.serviceWorker.register(sw, { scope: "/" }).catch(function () {});
+    }
+    show();
+    if (document.body.hasAttribute("data-offline-copy")) {
+      const note = document.getElementById("offline-note");
+      if (note) note.hidden = false;
+    }
+  });
+})();
