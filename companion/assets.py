@@ -41,7 +41,10 @@ GAME_STYLES = "css/games"
 PAGE_STYLES = "css/pages.css"
 SCREEN_STYLES = {"tv": "css/tv.css"}
 """Pages shown on another kind of screen: their bundle is ``<screen>-<game>.css``."""
-SCRIPTS = ("js/app.js", "js/doorbell.js", "js/outbox.js", "js/connection.js", "js/counters.js")
+SCRIPTS = (
+    "js/app.js", "js/doorbell.js", "js/status.js", "js/outbox.js", "js/connection.js",
+    "js/counters.js",
+)  # fmt: skip
 """The page scripts served together as ``bundle/app.js``, in this order."""
 COMPRESSIBLE = ("text/", "application/javascript", "application/json", "image/svg+xml")
 YEAR = 365 * 24 * 3600

@@ -58,7 +58,13 @@
     if (stream) { answered(); failing = false; if (outbox()) outbox().sendNow(); }
     show();
   });
-  window.addEventListener("online", show);
+  // Back online: ask for news at once. A ring that came while the page could not fetch was
+  // lost, and a stream that stayed open through the cut will not ring for it again.
+  window.addEventListener("online", function () {
+    show();
+    const poller = document.querySelector("[data-poll]");
+    if (poller && window.htmx) window.htmx.trigger(poller, "refresh");
+  });
   window.addEventListener("offline", show);
   document.addEventListener("companion:outbox", show);
   setInterval(show, 1000);

@@ -1,7 +1,6 @@
-// Table-proof on patchy Wi-Fi: the outbox keeps a write that could not be sent, sends it again
-// with the same key, and says in the status line what waits, what was saved and what was not.
-// Served in the page bundle after app.js and doorbell.js, before connection.js, which shows the
-// connection line (companion/assets.py).
+// Table-proof on patchy Wi-Fi: the outbox keeps a write that could not be sent and sends it
+// again, in order, with the same key. Served in the page bundle after status.js, which writes
+// the status line, and before connection.js, which shows the connection line (assets.py).
 (function () {
   "use strict";
 
@@ -28,24 +27,10 @@
     try { localStorage.setItem(STORE, JSON.stringify(items)); } catch (e) { /* full: kept in memory */ }
   }
   let items = load();
-  // Writes the server refused or failed that the entry form could not show (it held something
-  // typed, or the write was for another sheet), kept with their values until the player says
-  // they are done with them.
-  const MISSED = "companion-outbox-missed";
-  function missedHere() {
-    try { return JSON.parse(localStorage.getItem(MISSED) || "[]"); } catch (e) { return []; }
-  }
-  function keepMissed(list) {
-    try { localStorage.setItem(MISSED, JSON.stringify(list)); } catch (e) { /* full */ }
-  }
-  function miss(item, reason) {
-    keepMissed(missedHere().concat([{ page: item.page, summary: item.summary, reason: reason }]));
-  }
-  let notice = "";
   let tries = 0;
   let timer = null;
   let sending = false;
-  let savedLately = false;
+  const status = window.companionStatus;
 
   function keyOf(params) {
     for (const [name, value] of params) if (/(^|-)idem$/.test(name)) return value;
@@ -84,7 +69,7 @@
     form.dataset.kept = "1";
     form.dispatchEvent(new Event("companion:stepped", { bubbles: true }));
     form.dispatchEvent(new Event("companion:kept", { bubbles: true }));
-    savedLately = false;
+    status.waiting();
     tell();
     later(retryAfter);
     return true;
@@ -98,30 +83,29 @@
   function emptiedAgain(form) {
     return form.dataset.kept && !form.dataset.dirty && !!form.querySelector("input:not([type=hidden])");
   }
-  // Offline, or with older writes still waiting (order matters), a new write joins the queue.
-  // Any other write (an undo, a seat) is not kept: offline, it says so instead of vanishing.
+  // Offline, or with older writes still waiting (order matters), a new write joins the queue;
+  // any other write is not kept, and says so (status.js).
   document.addEventListener("htmx:beforeRequest", function (event) {
     const form = entryForm(event.detail.elt);
     if (!form) {
-      if (!navigator.onLine && event.detail.requestConfig.verb !== "get") { event.preventDefault(); notSent(); }
+      if (!navigator.onLine && event.detail.requestConfig.verb !== "get") { event.preventDefault(); status.notSent(event.detail.elt); }
       return;
     }
     if (emptiedAgain(form)) { event.preventDefault(); return; }
     if (navigator.onLine && !items.length) return;
     if (keep(form, event.detail.requestConfig.formData)) event.preventDefault();
   });
-  function notSent() {
-    const el = region();
-    if (!el) return;
-    notice = el.dataset.unsent;
-    tell();
-  }
   function unsent(event) {
     const form = entryForm(event.detail.elt);
     const xhr = event.detail.xhr;
     const verb = event.detail.requestConfig && event.detail.requestConfig.verb;
-    if (!form && event.type !== "htmx:responseError" && verb && verb !== "get") notSent();
-    if (!form || (event.type === "htmx:responseError" && !retryable(xhr.status))) return;
+    if (!form && event.type !== "htmx:responseError" && verb && verb !== "get") status.notSent(event.detail.elt);
+    if (!form) return;
+    if (event.type === "htmx:responseError" && !retryable(xhr.status)) {
+      // The typed values stay in the form (htmx swaps no error); the line says why.
+      status.failed(xhr.status);
+      return;
+    }
     keep(form, event.detail.requestConfig.formData, xhr && xhr.getResponseHeader("Retry-After"));
   }
   // A write that hangs on a weak network gives up after 20 s and waits in the outbox instead
@@ -192,7 +176,7 @@
     items = load().filter(function (i) { return i.key !== item.key; });
     save(items);
     const doc = new DOMParser().parseFromString(html, "text/html");
-    const refused = !response.ok || doc.querySelector("[role=alert]");
+    const refused = !response.ok || doc.querySelector("[role=alert], .error, .field-error");
     if (refused) delete follow[item.page];
     else {
       follow[item.page] = {};
@@ -201,15 +185,14 @@
         if (suffix) follow[item.page][suffix[1]] = i.value;
       });
     }
-    savedLately = !refused;
-    notice = "";
+    status.answered(!refused);
     const here = item.page === location.pathname && !!window.htmx;
     const shown = document.querySelector("#entry form[data-entry]");
     if (refused && (!here || !response.ok || (shown && shown.dataset.dirty))) {
       // Nowhere to show what was typed without wiping something else: the status line keeps it.
-      const words = region() ? region().dataset : {};
-      miss(item, response.ok ? words.missed || "" : (words.failed || "").replace("{n}", response.status));
+      status.miss(item, response.status);
       tell();
+      refresh(); // the sheet shows what overtook it; a typed form stays as it is
       return;
     }
     tell();
@@ -223,8 +206,7 @@
         const suffix = /(version|seen)$/.exec(i.name);
         if (suffix && follow[item.page][suffix[1]] != null) i.value = follow[item.page][suffix[1]];
       });
-      const poller = document.querySelector("[data-poll]");
-      if (poller) window.htmx.trigger(poller, "refresh");
+      refresh();
       return;
     }
     window.htmx.swap("#entry", html, { swapStyle: "outerHTML" });
@@ -232,42 +214,7 @@
     if (refused && back) back.dataset.dirty = "1"; // it holds what was typed: the next waits
   }
 
-  // The status line: what waits and then that it was saved. Its words come from the page.
-  const region = function () { return document.getElementById("outbox"); };
-  function tell() {
-    const el = region();
-    if (!el) return;
-    const mine = items.filter(function (i) { return i.page === location.pathname; });
-    const words = el.dataset;
-    const list = el.querySelector("ul");
-    const line = el.querySelector("p");
-    list.textContent = "";
-    mine.forEach(function (i) {
-      const li = document.createElement("li");
-      li.textContent = i.summary;
-      list.appendChild(li);
-    });
-    const missed = missedHere().filter(function (i) { return i.page === location.pathname; });
-    missed.forEach(function (i) {
-      const li = document.createElement("li");
-      li.className = "missed";
-      li.textContent = i.reason + " " + i.summary;
-      list.appendChild(li);
-    });
-    if (mine.length) line.textContent = (mine.length === 1 ? words.one : words.many).replace("{n}", mine.length);
-    else line.textContent = notice || (savedLately ? words.saved : "");
-    const done = el.querySelector("button[data-done]");
-    if (done) done.hidden = !missed.length;
-    el.classList.toggle("waiting", mine.length > 0);
-    el.classList.toggle("missed", missed.length > 0);
-    document.dispatchEvent(new Event("companion:outbox"));
-  }
-  // "Done": the player has seen (and entered again) what was not saved here.
-  document.addEventListener("click", function (event) {
-    if (!event.target.closest || !event.target.closest("#outbox button[data-done]")) return;
-    keepMissed(missedHere().filter(function (i) { return i.page !== location.pathname; }));
-    tell();
-  });
+  function tell() { status.show(items); }
 
   // A form that is already in the outbox (a page kept offline while it waited, then reloaded)
   // takes a key of its own: the next write must never replace the one waiting.
@@ -277,7 +224,11 @@
       if (waiting.has(input.value)) input.value = freshKey();
     });
   }
-  window.addEventListener("online", function () { tries = 0; notice = ""; tell(); drain(); });
+  function refresh() {
+    const poller = document.querySelector("[data-poll]");
+    if (poller && window.htmx) window.htmx.trigger(poller, "refresh");
+  }
+  window.addEventListener("online", function () { tries = 0; drain(); });
   document.addEventListener("DOMContentLoaded", function () {
     ownKeys();
     tell();

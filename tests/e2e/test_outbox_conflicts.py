@@ -1,8 +1,9 @@
 """The outbox when the table moved on without it, with Playwright's offline switch: several
 waiting writes the server refuses all stay on screen with what was typed; a page reloaded
 offline never gives its next write the key of one already waiting; a double tap queues one
-write; a write that is not an entry (an undo) says it was not sent; a write the server fails
-keeps its values; the offline copy's note goes once the server answers again."""
+write; a write that is not an entry (an undo, a seat) says it was not sent, where it was
+tapped too; a write the server fails keeps its values; the offline copy's note goes once the
+server answers again."""
 
 from __future__ import annotations
 
@@ -97,21 +98,47 @@ def test_a_double_tap_offline_queues_one_write(
     assert [m["heads"] for m in stored(server, match)] == [[1, 1], [3, 1]]
 
 
-def test_an_undo_offline_says_it_was_not_sent(
-    phones: Callable[..., Phone], server: LiveServer
+def test_an_undo_or_a_seat_tapped_offline_says_it_was_not_sent(
+    phones: Callable[..., Phone], server: LiveServer, shots: Shots
 ) -> None:
     a, _b, match = table(phones)
     enter_round(a, [6, 2])
     offline(a)
+    type_round(a, [1, 1])  # a round waits too: the line says both
     a.page.get_by_role("button", name="Undo entry #1").click()
-    expect(a.page.locator("#outbox")).to_contain_text("Not sent: there is no network")
-    expect(rows(a)).to_have_count(1)
+    status = a.page.locator("#outbox")
+    expect(status).to_contain_text("Not sent: there is no network")
+    expect(status).to_contain_text("1 entry not sent yet")
+    near = a.page.locator("#log .unsent-note")  # where the finger is, a screen below the line
+    expect(near).to_contain_text("Not sent: there is no network")
+    expect(near).to_be_in_viewport()
+    shots(a, "undo-offline")
+    a.mark()
+    a.page.locator("#seats details summary").first.click()  # "Leave my seat": a plain form
+    a.page.locator("#seats details button[type=submit]").first.click()
+    expect(a.page.locator("#seats .unsent-note")).to_be_visible()
+    a.assert_not_reloaded()  # no browser error page: the sheet is still there
 
     offline(a, cut=False)
-    expect(a.page.locator("#outbox")).not_to_contain_text("Not sent")
-    assert len(stored(server, match)) == 1, "nothing was sent behind the player's back"
-    a.page.get_by_role("button", name="Undo entry #1").click()  # online, it goes through
-    expect(rows(a)).to_have_count(0)
+    expect(rows(a)).to_have_count(2)
+    expect(status).not_to_contain_text("Not sent")
+    expect(a.page.locator(".unsent-note")).to_have_count(0)
+    assert [m["heads"] for m in stored(server, match)] == [[6, 2], [1, 1]], "no undo was sent"
+    a.page.get_by_role("button", name="Undo entry #2").click()  # online, it goes through
+    expect(rows(a)).to_have_count(1)
+
+
+def test_a_save_the_server_fails_online_says_so_and_keeps_the_form(
+    phones: Callable[..., Phone], server: LiveServer
+) -> None:
+    a, _b, match = table(phones)
+    a.allow(r"500|Internal Server Error|htmx:responseError")
+    a.page.route("**/entry/heads", lambda route: route.fulfill(status=500, body="broken"))
+    type_round(a, [3, 4])
+    expect(a.page.locator("#outbox")).to_contain_text("Not saved (error 500)")
+    assert heads_box(a, 0).input_value() == "3" and heads_box(a, 1).input_value() == "4"
+    assert stored(server, match) == []
+    a.problems = [p for p in a.problems if "HTTP 500" not in p]  # the failure we staged
 
 
 def test_a_write_the_server_fails_keeps_what_was_typed(

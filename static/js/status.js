@@ -1,0 +1,102 @@
+// The sheet's status line (templates/play/_connection.html, its words in data attributes): what
+// waits in the outbox, that it was saved, what was not saved, and taps that could not be sent.
+// Served in the page bundle before outbox.js, which tells it what waits (companion/assets.py).
+(function () {
+  "use strict";
+
+  const region = function () { return document.getElementById("outbox"); };
+  let notice = "";
+  let savedLately = false;
+  let shownItems = [];
+
+  // Writes the server refused or failed that the entry form could not show (it held something
+  // typed, or the write was for another sheet), kept with their values until the player says
+  // they are done with them. The reason is kept as a status (200: the sheet moved on), so the
+  // line is always in the page's language.
+  const MISSED = "companion-outbox-missed";
+  function missed() {
+    try { return JSON.parse(localStorage.getItem(MISSED) || "[]"); } catch (e) { return []; }
+  }
+  function keepMissed(list) {
+    try { localStorage.setItem(MISSED, JSON.stringify(list)); } catch (e) { /* full */ }
+  }
+
+  function line(el, text, className) {
+    const li = document.createElement("li");
+    li.textContent = text;
+    if (className) li.className = className;
+    el.querySelector("ul").appendChild(li);
+  }
+  function show(items) {
+    shownItems = items;
+    const el = region();
+    if (!el) return;
+    const words = el.dataset;
+    const here = function (i) { return i.page === location.pathname; };
+    const mine = items.filter(here);
+    const lost = missed().filter(here);
+    el.querySelector("ul").textContent = "";
+    mine.forEach(function (i) { line(el, i.summary); });
+    lost.forEach(function (i) {
+      const why = i.status === 200 ? words.missed : words.failed.replace("{n}", i.status);
+      line(el, why + " " + i.summary, "missed");
+    });
+    const waiting = mine.length ? (mine.length === 1 ? words.one : words.many).replace("{n}", mine.length) : "";
+    el.querySelector("p").textContent = [notice, waiting].filter(Boolean).join(" ") || (savedLately ? words.saved : "");
+    const done = el.querySelector("button[data-done]");
+    if (done) done.hidden = !lost.length;
+    el.classList.toggle("waiting", mine.length > 0);
+    el.classList.toggle("missed", lost.length > 0);
+    document.dispatchEvent(new Event("companion:outbox"));
+  }
+  function say(words) { notice = words; show(shownItems); }
+
+  // A write that is not an entry (an undo, a seat) is not kept: offline, it says so where it was
+  // tapped (the status line may be a screen away) and in the status line, instead of vanishing
+  // or leaving the page for the browser's error page.
+  function notSent(elt) {
+    const el = region();
+    if (!el) return;
+    say(el.dataset.unsent);
+    const near = elt && elt.closest ? elt.closest("form") || elt : null;
+    if (!near || !near.parentNode) return;
+    let note = near.nextElementSibling;
+    if (!note || !note.classList.contains("unsent-note")) {
+      note = document.createElement("p");
+      note.className = "unsent-note";
+      near.insertAdjacentElement("afterend", note);
+    }
+    note.textContent = el.dataset.unsent;
+  }
+  document.addEventListener("submit", function (event) {
+    const form = event.target;
+    if (navigator.onLine || form.matches("form[data-entry][hx-post]")) return;
+    if ((form.method || "").toLowerCase() !== "post") return;
+    event.preventDefault();
+    event.stopPropagation();
+    notSent(form);
+  }, true);
+  window.addEventListener("online", function () {
+    notice = "";
+    document.querySelectorAll(".unsent-note").forEach(function (note) { note.remove(); });
+    show(shownItems);
+  });
+  // "Done": the player has seen (and entered again) what was not saved here.
+  document.addEventListener("click", function (event) {
+    if (!event.target.closest || !event.target.closest("#outbox button[data-done]")) return;
+    keepMissed(missed().filter(function (i) { return i.page !== location.pathname; }));
+    show(shownItems);
+  });
+
+  window.companionStatus = {
+    show: show,
+    say: say,
+    notSent: notSent,
+    failed: function (status) { if (region()) say(region().dataset.failed.replace("{n}", status)); },
+    miss: function (item, status) {
+      keepMissed(missed().concat([{ page: item.page, summary: item.summary, status: status }]));
+    },
+    answered: function (saved) { savedLately = saved; notice = ""; },
+    waiting: function () { savedLately = false; },
+  };
+})();
