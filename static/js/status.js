@@ -70,7 +70,8 @@
   }
   document.addEventListener("submit", function (event) {
     const form = event.target;
-    if (navigator.onLine || form.matches("form[data-entry][hx-post]")) return;
+    // Only the sheet has the status line and its words: elsewhere the browser says it.
+    if (navigator.onLine || !region() || form.matches("form[data-entry][hx-post]")) return;
     if ((form.method || "").toLowerCase() !== "post") return;
     event.preventDefault();
     event.stopPropagation();
