@@ -10,7 +10,6 @@ from datetime import UTC, datetime
 from typing import Any, overload
 from urllib.parse import parse_qs, urlsplit
 
-from babel import dates
 from flask import request
 from markupsafe import Markup
 
@@ -21,6 +20,7 @@ from ..models import Match, Membership
 from ..seats import others_at_table
 from ..sheet import Sheet
 from ..snapshot import Line
+from .time_words import words_ago
 
 LOG_WINDOW = 10
 """How many of the newest entries the sheet shows; the rest are a tap away (``?log=all``)."""
@@ -160,11 +160,9 @@ def by_line(sheet: Sheet, entry: Line) -> Markup:
 
 def ago(moment: datetime) -> Markup:
     """How long ago ``moment`` was, in words ("5 minutes ago"), marked with the moment itself."""
-    # Babel directly, with the request's locale: Flask-Babel's wrapper doubles the cost of
-    # each of the sheet's log lines.
-    words = dates.format_timedelta(
-        moment - datetime.now(UTC), add_direction=True, locale=get_locale()
-    )
+    # With the request's locale, not through Flask-Babel's wrapper, which doubles the cost of
+    # each of the sheet's log lines; each wording is found once (:mod:`.time_words`).
+    words = words_ago((moment - datetime.now(UTC)).total_seconds(), get_locale() or "en")
     stamp = moment.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
     return Markup('<time datetime="%s">%s</time>') % (stamp, words)
 
