@@ -16,14 +16,19 @@
     const form = input.form;
     if (form) { form.dataset.dirty = "1"; form.dispatchEvent(new Event("companion:stepped", { bubbles: true })); }
   });
-  // A total the page can say itself ([data-phrases]: one per sum, class and words).
+
+  // A total the page can say itself ([data-phrases]: one per sum, class and words), or null.
+  function phraseFor(form) {
+    const total = form && form.querySelector("[data-phrases]");
+    if (!total) return null;
+    let sum = 0;
+    form.querySelectorAll("[data-stepper] input").forEach(function (i) { sum += Number(i.value) || 0; });
+    return JSON.parse(total.dataset.phrases)[sum] || null;
+  }
   document.addEventListener("companion:stepped", function (event) {
     const total = event.target.querySelector("[data-phrases]");
     if (!total) return;
-    let sum = 0;
-    event.target.querySelectorAll("[data-stepper] input").forEach(function (i) { sum += Number(i.value) || 0; });
-    const phrases = JSON.parse(total.dataset.phrases);
-    const phrase = phrases[sum];
+    const phrase = phraseFor(event.target);
     if (!phrase) { // far past a full hand: the server says it
       const input = event.target.querySelector("[data-stepper] input");
       if (input) input.dispatchEvent(new Event("input", { bubbles: true }));
@@ -33,5 +38,17 @@
     if (phrase[0]) total.classList.add(phrase[0]);
     total.querySelector("strong").textContent = phrase[1];
     total.querySelector("span").textContent = phrase[2];
+  });
+  // A typed count is added up in the page as a tap is, and its request for the running total
+  // (what a page without this script asks) is not sent while the page has the words: typing
+  // offline then counts too, and never reads as a tap that could not be sent.
+  document.addEventListener("input", function (event) {
+    const input = event.target;
+    if (!event.isTrusted || !input.closest || !input.closest("[data-stepper]") || !input.form) return;
+    input.form.dispatchEvent(new Event("companion:stepped", { bubbles: true }));
+  });
+  document.addEventListener("htmx:confirm", function (event) {
+    const elt = event.detail.elt;
+    if (elt && elt.closest && elt.closest("[data-stepper]") && phraseFor(elt.form)) event.preventDefault();
   });
 })();

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from .conftest import LiveServer
-from .helpers import AXE, Phone, Shots, claim, expect, fill_new_match, match_id
+from .helpers import AXE, Phone, Shots, claim, expect, fill_new_match, match_id, start_nuota
 from .test_accessibility import UNLABELLED, readable, run_axe
 
 HANDS = {
@@ -209,3 +209,26 @@ def test_five_players_expert_out_and_the_starter_skips_them(
     expect(board).to_contain_text("Winner: Ann")
     expect(board.locator(".lives-seat.winner")).to_contain_text("Ann")
     snap(shots, a, "ann-wins")
+
+
+def test_typed_counts_add_up_in_the_page_offline_with_no_request(
+    phones: Callable[..., Phone],
+) -> None:
+    a = phones("A")
+    page = start_nuota(a, ["Ann", "Bob", "Cy"])
+    a.context.set_offline(True)
+    a.allow(r"ERR_INTERNET_DISCONNECTED|htmx:sendError")
+    before = [r for r in a.requests if "/live" not in r and "/events" not in r]
+    page.locator("#hands-giraffe").fill("4")
+    expect(page.locator("#hand-count")).to_contain_text("4 cards")
+    page.locator("#hands-bear").fill("3")
+    page.locator("#hands-mole").fill("3")
+    expect(page.locator("#hand-count")).to_contain_text("a full hand ✓")
+    expect(page.locator("#hand-count")).to_have_class("hand-total ok")
+    page.locator("#hands-mole").fill("13")
+    expect(page.locator("#hand-count")).to_contain_text("10 too many")
+    # Nothing was tapped, so nothing reads as a tap that could not be sent.
+    expect(page.locator("#outbox")).not_to_contain_text("Not sent")
+    assert page.locator(".unsent-note").count() == 0
+    after = [r for r in a.requests if "/live" not in r and "/events" not in r]
+    assert after == before
