@@ -150,3 +150,22 @@ def test_results_alone_are_rated_and_compared(
     a.check()
     shots(a, "beaten-with-the-record")
     axe_clean(a)
+
+
+ONE_LINE = """els => els.map(el => {
+    const style = getComputedStyle(el);
+    const lines = el.getBoundingClientRect().height / parseFloat(style.lineHeight);
+    return [el.textContent.trim(), Math.round(lines * 10) / 10, el.scrollWidth <= el.clientWidth];
+})"""
+
+
+def test_every_pile_top_fits_on_one_line_at_360_px(phones: Callable[..., Phone]) -> None:
+    a = phones("A", viewport={"width": 360, "height": 740})
+    page = a.goto("/new/thegame")
+    fill_new_match(a, ["Ann", "Bob", "Cy", "Dee"])
+    page.locator("#new-match button[type=submit]").click()
+    page.wait_for_url(re.compile(r"/m/\d+$"))
+    claim(a, "Ann")
+    shown = page.locator(".tg-top").evaluate_all(ONE_LINE)
+    assert [text for text, _, _ in shown] == ["1", "1", "100", "100"] * 2  # scoreboard, buttons
+    assert all(lines == 1 and fits for _, lines, fits in shown), shown
