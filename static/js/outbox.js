@@ -51,6 +51,22 @@
     return parts.join(" · ");
   }
 
+  // A form whose next entry is itself with a number one higher marks the elements that say
+  // that number (data-next-entry: the game's template decides). Once a write is kept they say
+  // the next one, as a saved write's fresh form would, so the player does not take the round
+  // for lost and type it again: the first run of digits goes up by one, in any language, in
+  // the text alone (markup inside stays). The server's form replaces these guesses later.
+  function nextEntry(form) {
+    form.querySelectorAll("[data-next-entry]").forEach(function (el) {
+      const texts = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+      for (let node = texts.nextNode(); node; node = texts.nextNode()) {
+        if (!/\d/.test(node.nodeValue)) continue;
+        node.nodeValue = node.nodeValue.replace(/\d+/, function (n) { return String(Number(n) + 1); });
+        return;
+      }
+    });
+  }
+
   // Keep a write: the same key replaces what was kept (one write, never two keys); the form is
   // then ready for the next entry, as after a saved one, with a key of its own.
   function keep(form, formData, retryAfter) {
@@ -64,6 +80,7 @@
     if (at >= 0) items[at] = item; else items.push(item);
     save(items);
     form.reset();
+    if (at < 0) nextEntry(form); // a write kept again under its key is the same entry
     form.querySelectorAll("input[name$='idem']").forEach(function (i) { i.value = freshKey(); });
     delete form.dataset.dirty;
     form.dataset.kept = "1";

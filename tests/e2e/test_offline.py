@@ -1,7 +1,8 @@
 """Patchy Wi-Fi at the table, with Playwright's offline switch: the outbox keeps what could not
 be sent and sends it once, in order, when the network returns (no reload, no further tap); the
-status line says what waits; an offline reload shows the last sheet (the service worker runs on
-http://127.0.0.1); − / + counters cost no request; the retry policy."""
+status line says what waits; the form then asks for the next round, not the kept one again; an
+offline reload shows the last sheet (the service worker runs on http://127.0.0.1); − / +
+counters cost no request; the retry policy."""
 
 from __future__ import annotations
 
@@ -147,6 +148,43 @@ def test_several_queued_writes_arrive_in_order(
     expect(rows(b)).to_have_count(3)
     heads = [move["heads"] for move in stored(server, match)]
     assert heads == [[1, 2], [3, 4], [5, 6]]
+
+
+def test_a_round_kept_offline_moves_the_form_on_to_the_next_round(
+    phones: Callable[..., Phone], server: LiveServer, shots: Shots
+) -> None:
+    a, b, match = table(phones)
+    enter_round(a, [1, 1])
+    label = a.page.locator("#entry .round-label")
+    save = a.page.locator("#entry button[type=submit]")
+    expect(label).to_have_text("Round 2: bull heads each player took")
+    offline(a)
+    type_round(a, [3, 4])
+    expect(a.page.locator("#outbox")).to_contain_text("1 entry not sent yet")
+    # Round 2 waits in the outbox: the emptied form asks for round 3, not for round 2 again.
+    expect(label).to_have_text("Round 3: bull heads each player took")
+    expect(save).to_have_text("Save round 3")
+    type_round(a, [5, 6])
+    expect(a.page.locator("#outbox")).to_contain_text("2 entries not sent yet")
+    expect(label).to_have_text("Round 4: bull heads each player took")
+    expect(save).to_have_text("Save round 4")
+    shots(a, "offline-next-round")
+    assert stored(server, match) == [{"type": "round", "heads": [1, 1]}]
+
+    offline(a, cut=False)
+    expect(rows(a)).to_have_count(3)
+    expect(a.page.locator("#outbox")).to_contain_text("Saved")
+    expect(rows(a).locator("th")).to_have_text(["1", "2", "3"])  # each round once, in order
+    expect(rows(a).nth(1).locator("td")).to_have_text(["3 4", "4 5"])
+    expect(rows(a).nth(2).locator("td")).to_have_text(["5 9", "6 11"])
+    expect(rows(b)).to_have_count(3)
+    heads = [move["heads"] for move in stored(server, match)]
+    assert heads == [[1, 1], [3, 4], [5, 6]]
+    # The form is now the server's (none the outbox kept), at the sheet's version: round 4.
+    expect(a.page.locator("#entry form[data-entry]:not([data-kept])")).to_have_count(1)
+    settled(a)
+    expect(label).to_have_text("Round 4: bull heads each player took")
+    expect(save).to_have_text("Save round 4")
 
 
 def kept(phone: Phone, path: str | None = None) -> None:
