@@ -40,24 +40,20 @@
     const bytes = crypto.getRandomValues(new Uint8Array(16));
     return btoa(String.fromCharCode.apply(null, bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
   }
-  function summary(form) {
-    const parts = [];
-    form.querySelectorAll("input:not([type=hidden]), select").forEach(function (field) {
-      if (!field.value || field.type === "checkbox" && !field.checked) return;
-      const label = field.labels && field.labels[0] ? field.labels[0].textContent.trim().split("\n")[0] : "";
-      const value = field.tagName === "SELECT" ? field.selectedOptions[0].textContent.trim() : field.value;
-      parts.push(label ? label + " " + value : value);
-    });
-    return parts.join(" · ");
-  }
-
   // A form whose next entry is itself with a number one higher marks the elements that say
   // that number (data-next-entry: the game's template decides). Once a write is kept they say
   // the next one, as a saved write's fresh form would, so the player does not take the round
   // for lost and type it again: the first run of digits goes up by one, in any language, in
-  // the text alone (markup inside stays). The server's form replaces these guesses later.
-  function nextEntry(form) {
+  // the text alone (markup inside stays). A marked choice (whose hand it is) moves on to the
+  // option after the kept one, as the server's next form would. The server's form replaces
+  // these guesses later.
+  function nextEntry(form, params) {
     form.querySelectorAll("[data-next-entry]").forEach(function (el) {
+      if (el.tagName === "SELECT") {
+        const at = Array.from(el.options).findIndex(function (o) { return o.value === params.get(el.name); });
+        if (at >= 0 && at + 1 < el.options.length) el.selectedIndex = at + 1;
+        return;
+      }
       const texts = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
       for (let node = texts.nextNode(); node; node = texts.nextNode()) {
         if (!/\d/.test(node.nodeValue)) continue;
@@ -75,12 +71,12 @@
     if (!key) return false;
     items = load(); // another tab of this phone may have sent or kept some meanwhile
     const item = { key: key, url: form.getAttribute("hx-post"), body: params.toString(),
-      page: location.pathname, summary: summary(form) };
+      page: location.pathname, summary: status.summary(form, params) };
     const at = items.findIndex(function (i) { return i.key === key; });
     if (at >= 0) items[at] = item; else items.push(item);
     save(items);
     form.reset();
-    if (at < 0) nextEntry(form); // a write kept again under its key is the same entry
+    if (at < 0) nextEntry(form, params); // a write kept again under its key is the same entry
     form.querySelectorAll("input[name$='idem']").forEach(function (i) { i.value = freshKey(); });
     delete form.dataset.dirty;
     form.dataset.kept = "1";
@@ -174,12 +170,13 @@
     clearTimeout(timer);
     if (sending || !items.length || !navigator.onLine) return; // "online" will send them
     const item = items[0];
+    const sent = body(item);
     sending = true;
-    fetch(item.url, { method: "POST", body: body(item), credentials: "same-origin",
+    fetch(item.url, { method: "POST", body: sent, credentials: "same-origin",
       headers: { "HX-Request": "true", "HX-Target": "entry", "HX-Current-URL": location.href, "X-CSRFToken": csrf() } })
       .then(function (response) {
         if (retryable(response.status)) throw response;
-        return response.text().then(function (html) { answered(item, response, html); });
+        return response.text().then(function (html) { answered(item, response, html, sent); });
       })
       .then(function () { sending = false; tries = 0; drain(); },
         function (failure) {
@@ -189,12 +186,21 @@
           tell();
         });
   }
-  function answered(item, response, html) {
+  // A write refused for its values leaves the sheet where the write found it: the writes made
+  // after it still follow what was stored before it. One refused because the sheet moved on
+  // (its answer's form is of a newer version) ends that: the writes after it were made for a
+  // sheet that is no more, so they go as they were made and the server says so.
+  function movedOn(doc, sent) {
+    const name = Array.from(sent.keys()).find(function (n) { return /version$/.test(n); });
+    const shown = name && doc.querySelector("#entry input[type=hidden][name='" + name + "']");
+    return !shown || Number(shown.value) !== Number(sent.get(name));
+  }
+  function answered(item, response, html, sent) {
     items = load().filter(function (i) { return i.key !== item.key; });
     save(items);
     const doc = new DOMParser().parseFromString(html, "text/html");
     const refused = !response.ok || doc.querySelector("[role=alert], .error, .field-error");
-    if (refused) delete follow[item.page];
+    if (refused) { if (movedOn(doc, sent)) delete follow[item.page]; }
     else {
       follow[item.page] = {};
       doc.querySelectorAll("#entry input[type=hidden]").forEach(function (i) {

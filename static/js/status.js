@@ -21,6 +21,27 @@
     try { localStorage.setItem(MISSED, JSON.stringify(list)); } catch (e) { /* full */ }
   }
 
+  // What a kept write holds, in the words of its form: each filled field after its label (a
+  // choice by its option's words, an unticked box or radio left out), and the button it was
+  // sent with (Bloccato's "Save the dice"), by its short name where it marks one
+  // (data-summary: The Game's "▲1", not the pile's top card at the time).
+  function summary(form, params) {
+    const parts = [];
+    form.querySelectorAll("input:not([type=hidden]), select").forEach(function (field) {
+      if (!field.value || /^(checkbox|radio)$/.test(field.type) && !field.checked) return;
+      const label = field.labels && field.labels[0] ? field.labels[0].textContent.trim().split("\n")[0] : "";
+      const value = field.tagName === "SELECT" ? field.selectedOptions[0].textContent.trim() : field.value;
+      if (field.type === "radio") parts.push(label.replace(/\s+/g, " ") || value); // it names the choice
+      else parts.push(label ? label + " " + value : value);
+    });
+    form.querySelectorAll("button[name]").forEach(function (button) {
+      if (params.getAll(button.name).indexOf(button.value) < 0) return;
+      const words = (button.querySelector("[data-summary]") || button).textContent.replace(/\s+/g, " ").trim();
+      if (words) parts.push(words);
+    });
+    return parts.join(" · ");
+  }
+
   function line(el, text, className) {
     const li = document.createElement("li");
     li.textContent = text;
@@ -57,6 +78,7 @@
   function notSent(elt) {
     const el = region();
     if (!el) return;
+    savedLately = false; // once back online, the line must not call this tap "Saved."
     say(el.dataset.unsent);
     const near = elt && elt.closest ? elt.closest("form") || elt : null;
     if (!near || !near.parentNode) return;
@@ -93,7 +115,11 @@
     show: show,
     say: say,
     notSent: notSent,
-    failed: function (status) { if (region()) say(region().dataset.failed.replace("{n}", status)); },
+    summary: summary,
+    failed: function (status) {
+      savedLately = false;
+      if (region()) say(region().dataset.failed.replace("{n}", status));
+    },
     miss: function (item, status) {
       keepMissed(missed().concat([{ page: item.page, summary: item.summary, status: status }]));
     },

@@ -1,0 +1,128 @@
+"""The outbox in the other games' forms, with Playwright's offline switch: The Game's cards
+queued offline arrive in order even when one of them breaks a rule, and the status line names
+their piles; the Nuota host's hands queued offline each go to the player whose hand it is; a
+tap that could not be sent is never called saved once the network returns."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from .conftest import LiveServer
+from .helpers import Phone, claim, enter_round, expect, fill_new_match, start_nuota
+from .test_nuota import HANDS
+from .test_offline import offline, stored, table, type_round
+
+
+def outbox_lines(phone: Phone) -> list[str]:
+    """The lines of the status region's list."""
+    return [line.strip() for line in phone.page.locator("#outbox li").all_text_contents()]
+
+
+def play(phone: Phone, card: int, pile: int) -> None:
+    """Type a card and tap its pile (offline: the outbox keeps it and empties the form)."""
+    page = phone.page
+    page.locator("#entry input[name='tracker-card']").fill(str(card))
+    page.locator(f"#entry button[name='tracker-pile'][value='{pile}']").click()
+    expect(page.locator("#entry input[name='tracker-card']")).to_have_value("")
+
+
+def test_queued_cards_after_a_refused_one_are_still_stored_in_order(
+    phones: Callable[..., Phone], server: LiveServer
+) -> None:
+    a = phones("A")
+    page = a.goto("/new/thegame")
+    fill_new_match(a, ["Ann", "Bob"])
+    page.locator("#new-match button[type=submit]").click()
+    page.wait_for_url(re.compile(r"/m/\d+$"))
+    claim(a, "Ann")
+    match = int(page.url.rsplit("/", 1)[1])
+
+    offline(a)
+    play(a, 30, 0)
+    play(a, 25, 0)  # breaks the rule of a rising pile: refused once it arrives
+    play(a, 90, 2)
+    expect(page.locator("#outbox")).to_contain_text("3 entries not sent yet")
+    lines = outbox_lines(a)
+    assert [line.split(" · ")[-1] for line in lines] == ["▲1", "▲1", "▼1"], lines
+
+    offline(a, cut=False)
+    expect(page.locator("#outbox")).not_to_contain_text("not sent yet")
+    expect(page.locator("#scoreboard .tg-pile .tg-top")).to_have_text(["30", "1", "90", "100"])
+    assert [move.get("card") for move in stored(server, match)] == [30, 90]
+    # The refused card comes back with the rule's reason, not as overtaken by the sheet.
+    expect(page.locator("#entry .error")).to_contain_text("higher than 30")
+    expect(page.locator("#entry input[name='tracker-card']")).to_have_value("25")
+    expect(page.locator("#outbox")).not_to_contain_text("the sheet changed")
+
+
+def test_the_hosts_hands_queued_offline_each_go_to_their_player(
+    phones: Callable[..., Phone], server: LiveServer
+) -> None:
+    a = phones("A")
+    page = start_nuota(a, ["Ann", "Bob", "Cy"])
+    board = page.locator("#scoreboard")
+    whose = page.locator("#hands-seat")
+
+    def show(cards: dict[str, int]) -> None:
+        for name, count in cards.items():
+            page.locator(f"#hands-{name}").fill(str(count))
+        expect(page.locator("#hand-count")).to_contain_text("a full hand ✓")
+        page.locator("#entry button.primary").click()
+
+    expect(whose).to_have_value("0")
+    version = board.get_attribute("data-version") or ""
+    show(HANDS["Ann"])
+    expect(board).not_to_have_attribute("data-version", version)
+    expect(whose).to_have_value("1")  # the server's form: Bob's hand is next
+
+    offline(a)
+    show(HANDS["Bob"])
+    expect(whose).to_have_value("2")  # kept: the form moves on to Cy, as the server's would
+    show(HANDS["Cy"])
+    expect(page.locator("#outbox")).to_contain_text("2 entries not sent yet")
+
+    offline(a, cut=False)
+    expect(board).to_contain_text("Round 1: the result")
+    expect(board.locator(".lives-seat").nth(1)).to_contain_text("4")
+    expect(board.locator(".lives-seat").nth(2)).to_contain_text("3")
+
+
+def test_a_tap_that_was_not_sent_is_not_called_saved_when_the_network_returns(
+    phones: Callable[..., Phone], server: LiveServer
+) -> None:
+    a, _b, match = table(phones)
+    status = a.page.locator("#outbox")
+    enter_round(a, [6, 2])
+    offline(a)
+    type_round(a, [1, 1])
+    offline(a, cut=False)
+    expect(status).to_contain_text("Saved")  # the round that waited
+
+    offline(a)
+    a.page.get_by_role("button", name="Undo entry #2").click()
+    expect(status).to_contain_text("Not sent: there is no network")
+    offline(a, cut=False)
+    expect(a.page.locator(".unsent-note")).to_have_count(0)
+    expect(status).not_to_contain_text("Saved")
+    assert len(stored(server, match)) == 2, "the undo was never sent"
+
+
+def test_dice_saved_offline_are_listed_as_the_five_faces_tapped(
+    phones: Callable[..., Phone],
+) -> None:
+    a = phones("A")
+    page = a.goto("/new/bloccato")
+    fill_new_match(a, ["Ann", "Bob"])
+    page.locator("#new-match button[type=submit]").click()
+    page.wait_for_url(re.compile(r"/m/\d+$"))
+    claim(a, "Ann")
+
+    offline(a)
+    for die, face in enumerate("4441C"):
+        page.locator(f"#entry label.bl-face:has(input[name='turn-die{die}'][value='{face}'])").tap()
+    page.locator("#entry button[value=roll]").tap()
+    expect(page.locator("#outbox")).to_contain_text("1 entry not sent yet")
+    parts = outbox_lines(a)[0].split(" · ")
+    assert parts[:4] == ["4", "4", "4", "1"] and parts[-1] == "Save the dice", parts
+    assert len(parts) == 6, parts  # one part per die, then the button: no face left untapped
