@@ -77,6 +77,7 @@
     save(items);
     form.reset();
     if (at < 0) nextEntry(form, params); // a write kept again under its key is the same entry
+    if (form.hasAttribute("data-next-online")) status.closeKept(form);
     form.querySelectorAll("input[name$='idem']").forEach(function (i) { i.value = freshKey(); });
     delete form.dataset.dirty;
     form.dataset.kept = "1";

@@ -90,6 +90,20 @@
     }
     note.textContent = el.dataset.unsent;
   }
+  // A form kept offline whose next entry is another form (data-next-online: the last round,
+  // Pirsch's fourth) cannot offer the next one: it closes, saying it opens again with the
+  // network, instead of inviting the kept round to be typed a second time.
+  function closeKept(form) {
+    const el = region();
+    form.querySelectorAll("input:not([type=hidden]), select, textarea, button").forEach(function (f) { f.disabled = true; });
+    let note = form.querySelector(".next-online");
+    if (!note) {
+      note = document.createElement("p");
+      note.className = "notice next-online";
+      form.prepend(note);
+    }
+    note.textContent = el ? el.dataset.nextOnline : "";
+  }
   document.addEventListener("submit", function (event) {
     const form = event.target;
     // Only the sheet has the status line and its words: elsewhere the browser says it.
@@ -116,6 +130,7 @@
     say: say,
     notSent: notSent,
     summary: summary,
+    closeKept: closeKept,
     failed: function (status) {
       savedLately = false;
       if (region()) say(region().dataset.failed.replace("{n}", status));

@@ -1,7 +1,8 @@
 """The outbox in the other games' forms, with Playwright's offline switch: The Game's cards
 queued offline arrive in order even when one of them breaks a rule, and the status line names
 their piles; the Nuota host's hands queued offline each go to the player whose hand it is; a
-tap that could not be sent is never called saved once the network returns."""
+tap that could not be sent is never called saved once the network returns; a last round kept
+offline closes its form until the server gives the next one."""
 
 from __future__ import annotations
 
@@ -9,7 +10,15 @@ import re
 from collections.abc import Callable
 
 from .conftest import LiveServer
-from .helpers import Phone, claim, enter_round, expect, fill_new_match, start_nuota
+from .helpers import (
+    Phone,
+    claim,
+    enter_round,
+    expect,
+    fill_new_match,
+    start_match,
+    start_nuota,
+)
 from .test_nuota import HANDS
 from .test_offline import offline, stored, table, type_round
 
@@ -126,3 +135,25 @@ def test_dice_saved_offline_are_listed_as_the_five_faces_tapped(
     parts = outbox_lines(a)[0].split(" · ")
     assert parts[:4] == ["4", "4", "4", "1"] and parts[-1] == "Save the dice", parts
     assert len(parts) == 6, parts  # one part per die, then the button: no face left untapped
+
+
+def test_the_last_round_kept_offline_closes_its_form_until_the_network_returns(
+    phones: Callable[..., Phone], server: LiveServer
+) -> None:
+    a = phones("A")
+    match = start_match(a, ["Ann", "Bob", "Cy"], rounds=2)
+    enter_round(a, [1, 2, 3])
+    page = a.page
+    offline(a)
+    type_round(a, [4, 0, 1])
+    expect(page.locator("#outbox")).to_contain_text("1 entry not sent yet")
+    form = page.locator("#entry form[data-entry]")
+    expect(form.locator(".next-online")).to_contain_text("What comes next needs the network")
+    expect(form.locator("input[name='heads-seat0']")).to_be_disabled()
+    expect(form.locator("button[type=submit]")).to_be_disabled()
+    expect(form.locator(".round-label")).to_contain_text("Round 2")  # no third round to offer
+
+    offline(a, cut=False)
+    expect(page.locator("#scoreboard .winners")).to_have_text("Winner: Bob")
+    expect(page.locator("#entry .next-online")).to_have_count(0)
+    assert [move["heads"] for move in stored(server, match)] == [[1, 2, 3], [4, 0, 1]]
