@@ -102,7 +102,12 @@
   document.addEventListener("htmx:beforeRequest", function (event) {
     const form = entryForm(event.detail.elt);
     if (!form) {
-      if (!navigator.onLine && event.detail.requestConfig.verb !== "get") { event.preventDefault(); status.notSent(event.detail.elt); }
+      // A tab of the entry panel ("Cards taken") is asked of the server too: offline, it says so.
+      const tab = event.detail.elt.closest && event.detail.elt.closest("#entry .tabs");
+      if (!navigator.onLine && (event.detail.requestConfig.verb !== "get" || tab)) {
+        event.preventDefault();
+        status.notSent(tab || event.detail.elt);
+      }
       return;
     }
     if (emptiedAgain(form)) { event.preventDefault(); return; }

@@ -1,8 +1,9 @@
 """The outbox in the other games' forms, with Playwright's offline switch: The Game's cards
 queued offline arrive in order even when one of them breaks a rule, and the status line names
 their piles; the Nuota host's hands queued offline each go to the player whose hand it is; a
-tap that could not be sent is never called saved once the network returns; a last round kept
-offline closes its form until the server gives the next one."""
+tap that could not be sent is never called saved once the network returns, and a tab of the
+entry panel tapped offline says so; a last round kept offline closes its form until the server
+gives the next one."""
 
 from __future__ import annotations
 
@@ -157,3 +158,22 @@ def test_the_last_round_kept_offline_closes_its_form_until_the_network_returns(
     expect(page.locator("#scoreboard .winners")).to_have_text("Winner: Bob")
     expect(page.locator("#entry .next-online")).to_have_count(0)
     assert [move["heads"] for move in stored(server, match)] == [[1, 2, 3], [4, 0, 1]]
+
+
+def test_a_tab_of_the_entry_panel_tapped_offline_says_it_was_not_sent(
+    phones: Callable[..., Phone], server: LiveServer
+) -> None:
+    a, _b, _match = table(phones)
+    tabs = a.page.locator("#entry .tabs")
+    offline(a)
+    a.mark()
+    tabs.get_by_role("link", name="Cards taken").click()
+    expect(a.page.locator("#entry .tabs + .unsent-note")).to_contain_text("Not sent")
+    expect(a.page.locator("#outbox")).to_contain_text("Not sent: there is no network")
+    expect(a.page.locator("#entry input[name='heads-seat0']")).to_be_visible()
+    a.assert_not_reloaded()
+
+    offline(a, cut=False)
+    expect(a.page.locator(".unsent-note")).to_have_count(0)
+    tabs.get_by_role("link", name="Cards taken").click()
+    expect(a.page.locator("#entry .tabs a[aria-current=page]")).to_have_text("Cards taken")
