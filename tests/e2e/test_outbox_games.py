@@ -10,6 +10,8 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from playwright.sync_api import Page
+
 from .conftest import LiveServer
 from .helpers import (
     Phone,
@@ -29,6 +31,16 @@ def outbox_lines(phone: Phone) -> list[str]:
     return [line.strip() for line in phone.page.locator("#outbox li").all_text_contents()]
 
 
+def start(phone: Phone, game: str, names: list[str]) -> Page:
+    """A new match of ``game`` from its form, this phone in the first player's seat."""
+    page = phone.goto(f"/new/{game}")
+    fill_new_match(phone, names)
+    page.locator("#new-match button[type=submit]").click()
+    page.wait_for_url(re.compile(r"/m/\d+$"))
+    claim(phone, names[0])
+    return page
+
+
 def play(phone: Phone, card: int, pile: int) -> None:
     """Type a card and tap its pile (offline: the outbox keeps it and empties the form)."""
     page = phone.page
@@ -41,11 +53,7 @@ def test_queued_cards_after_a_refused_one_are_still_stored_in_order(
     phones: Callable[..., Phone], server: LiveServer
 ) -> None:
     a = phones("A")
-    page = a.goto("/new/thegame")
-    fill_new_match(a, ["Ann", "Bob"])
-    page.locator("#new-match button[type=submit]").click()
-    page.wait_for_url(re.compile(r"/m/\d+$"))
-    claim(a, "Ann")
+    page = start(a, "thegame", ["Ann", "Bob"])
     match = int(page.url.rsplit("/", 1)[1])
 
     offline(a)
@@ -122,11 +130,7 @@ def test_dice_saved_offline_are_listed_as_the_five_faces_tapped(
     phones: Callable[..., Phone],
 ) -> None:
     a = phones("A")
-    page = a.goto("/new/bloccato")
-    fill_new_match(a, ["Ann", "Bob"])
-    page.locator("#new-match button[type=submit]").click()
-    page.wait_for_url(re.compile(r"/m/\d+$"))
-    claim(a, "Ann")
+    page = start(a, "bloccato", ["Ann", "Bob"])
 
     offline(a)
     for die, face in enumerate("4441C"):
