@@ -39,6 +39,9 @@
       const words = (button.querySelector("[data-summary]") || button).textContent.replace(/\s+/g, " ").trim();
       if (words) parts.push(words);
     });
+    // A form of hidden fields and one button (The Game's End turn) is said by its button.
+    const only = !parts.length && form.querySelector("button[type=submit]:not([hidden])");
+    if (only) parts.push(only.textContent.replace(/\s+/g, " ").trim());
     return parts.join(" · ");
   }
 
@@ -92,10 +95,12 @@
   }
   // A form kept offline whose next entry is another form (data-next-online: the last round,
   // Pirsch's fourth) cannot offer the next one: it closes, saying it opens again with the
-  // network, instead of inviting the kept round to be typed a second time.
+  // network, instead of inviting the kept round to be typed a second time. One that names its
+  // panel (data-next-online="entry": The Game's End turn) closes the whole panel.
   function closeKept(form) {
     const el = region();
-    form.querySelectorAll("input:not([type=hidden]), select, textarea, button").forEach(function (f) { f.disabled = true; });
+    const scope = (form.dataset.nextOnline && document.getElementById(form.dataset.nextOnline)) || form;
+    scope.querySelectorAll("input:not([type=hidden]), select, textarea, button").forEach(function (f) { f.disabled = true; });
     let note = form.querySelector(".next-online");
     if (!note) {
       note = document.createElement("p");
