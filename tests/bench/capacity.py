@@ -29,6 +29,8 @@ import tempfile
 import time
 from collections.abc import Callable, Sequence
 
+import httpx
+
 from .evening import ARRIVAL_SECONDS, Curve, Phone, Step, play
 from .load import seat_tables
 from .rawhttp import RawStream
@@ -63,8 +65,9 @@ async def curve_on(
         step = Step(phones, mode, setting, load_before=os.getloadavg()[0])
         try:
             seated = await seat_tables(base, missing * 5)
-        except (AssertionError, OSError, TimeoutError) as failure:
-            # The server could not even seat the step's new tables: a miss, and the end.
+        except (AssertionError, OSError, TimeoutError, httpx.HTTPError) as failure:
+            # The server could not even seat the step's new tables (a refusal, or no answer in
+            # the client's time: httpx's own timeouts are no TimeoutError): a miss, and the end.
             step.errors.append(f"seating failed: {type(failure).__name__}: {str(failure)[:80]}")
             step.load_after = os.getloadavg()[0]
             measured.append(step)
