@@ -9,8 +9,10 @@
   let flight = null; // { form, open, typed: Map of "name" (or "name=value" for a box) to state }
 
   document.addEventListener("htmx:beforeSend", function (event) {
-    const form = event.detail.elt && event.detail.elt.closest && event.detail.elt.closest("form[data-entry]");
-    if (form && event.detail.requestConfig.verb === "post") flight = { form: form, open: true, typed: new Map() };
+    const elt = event.detail.elt;
+    const form = elt && (elt.form || (elt.closest && elt.closest("form[data-entry]")));
+    if (!form || !form.matches("form[data-entry]")) return;
+    if (event.detail.requestConfig.verb === "post") flight = { form: form, open: true, typed: new Map() };
   });
 
   function note(field) {
@@ -23,23 +25,28 @@
   document.addEventListener("input", function (event) {
     if (event.isTrusted && during(event.target.form)) note(event.target);
   });
-  // A counter's − / + changes its number without an input event: note every counter's number.
-  document.addEventListener("companion:stepped", function (event) {
-    if (during(event.target)) event.target.querySelectorAll("[data-stepper] input").forEach(note);
+  // A counter's − / + changes its number without an input event (counters.js, which runs first).
+  document.addEventListener("click", function (event) {
+    const stepper = event.target.closest && event.target.closest("[data-step]") && event.target.closest("[data-stepper]");
+    const input = stepper && stepper.querySelector("input");
+    if (input && during(input.form)) note(input);
   });
 
   function carry(form) {
     const typed = flight.typed;
     flight = null;
     if (!form || !typed.size) return;
+    let carried = false;
     typed.forEach(function (state) {
       form.querySelectorAll("[name='" + CSS.escape(state.name) + "']").forEach(function (field) {
         if (field.type === "hidden" || field.disabled) return;
         if (field.type === "radio") field.checked = field.value === state.value;
         else if (field.type === "checkbox") { if (field.value === state.value) field.checked = state.checked; }
         else field.value = state.value;
+        carried = true;
       });
     });
+    if (!carried) return; // another kind of form (the match is over): it has no such fields
     form.dataset.dirty = "1";
     form.dispatchEvent(new Event("companion:stepped", { bubbles: true })); // totals follow
   }
@@ -47,8 +54,11 @@
   document.addEventListener("htmx:afterSwap", function () {
     if (flight && flight.open && !flight.form.isConnected) carry(document.querySelector("#entry form[data-entry]"));
   });
-  document.addEventListener("htmx:afterRequest", function () {
-    if (flight) flight.open = false;
+  // The write's own request is over (a poll's, meanwhile, is not): an answer with no form, or
+  // none at all, in which case the outbox may yet keep it.
+  document.addEventListener("htmx:afterRequest", function (event) {
+    const elt = event.detail.elt;
+    if (flight && elt && (elt === flight.form || elt.form === flight.form)) flight.open = false;
   });
   // No answer: the outbox kept the write and emptied the form for the next entry.
   document.addEventListener("companion:kept", function (event) {

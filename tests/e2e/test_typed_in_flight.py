@@ -1,6 +1,7 @@
 """What a player types while their own write is on its way is theirs: the answer that replaces
 the form (the next entry's, or the same one refused) carries it over instead of wiping it, and
-a write the outbox keeps after its answer never came does the same."""
+a write the outbox keeps after its answer never came does the same. Only what was typed or
+tapped then is carried, never the rest of the old entry."""
 
 from __future__ import annotations
 
@@ -9,7 +10,8 @@ from collections.abc import Callable
 from typing import Any
 
 from .conftest import LiveServer
-from .helpers import WAIT, Phone, expect
+from .helpers import WAIT, Phone, expect, start_nuota
+from .test_nuota import HANDS
 from .test_offline import stored
 from .test_outbox_games import start
 
@@ -72,3 +74,26 @@ def test_a_card_typed_while_a_write_gets_no_answer_stays_when_the_outbox_keeps_i
     expect(page.locator("#scoreboard .tg-pile .tg-top").first).to_have_text("30")
     expect(card).to_have_value("45")
     assert [move.get("card") for move in stored(server, match)] == [30]
+
+
+def test_a_counter_tapped_while_a_hand_is_on_its_way_carries_only_that_count(
+    phones: Callable[..., Phone], server: LiveServer
+) -> None:
+    a = phones("A")
+    page = start_nuota(a, ["Ann", "Bob", "Cy"])
+    whose = page.locator("#hands-seat")
+    expect(whose).to_have_value("0")
+    held = hold_writes(a)
+    for name, count in HANDS["Ann"].items():
+        page.locator(f"#hands-{name}").fill(str(count))
+    page.locator("#entry button.primary").click()
+    page.wait_for_function(
+        "() => document.querySelector('#entry form[data-entry].htmx-request') !== null"
+    )
+    page.locator("#hands-dog-more").click()  # Bob's first card, tapped before the answer
+    expect(page.locator("#hands-dog")).to_have_value("1")
+    held.pop().continue_()
+    expect(whose).to_have_value("1")  # the server's form: Bob's hand is next
+    expect(page.locator("#hands-dog")).to_have_value("1")
+    for name in HANDS["Ann"]:  # Ann's counts, shown in the old form, are not Bob's
+        expect(page.locator(f"#hands-{name}")).to_have_value("")
