@@ -1,12 +1,14 @@
 """Auf der Pirsch on two phones: A starts a 3-player match with the trump order and enters all
 four rounds (footprints, picked cards, footprints that draw a warning, round 4 with a refusal
-first); B, in dark mode, follows every round live and sees the winner."""
+first); B, in dark mode, follows every round live and sees the winner. Then four long names on
+a 360 px phone, in English and Italian: every name legible, no header cut mid-word."""
 
 from __future__ import annotations
 
 import re
 from collections.abc import Callable
 
+import pytest
 from playwright.sync_api import expect
 
 from companion.rules.pirsch import deck
@@ -14,6 +16,7 @@ from companion.rules.pirsch import deck
 from .conftest import LiveServer
 from .helpers import AXE, Phone, Shots, claim, join_with_code, unavailable
 from .test_accessibility import UNLABELLED, bad_ring, describe, focus_rings, readable, run_axe
+from .test_german import assert_fits
 
 NAMES = ["Ann", "Bob", "Cy"]
 # Rulebook example for Ann; the three rows together agree with the provisional table (7 each).
@@ -153,3 +156,97 @@ def test_a_whole_match_of_auf_der_pirsch_on_two_phones(
     shots(b, "match-over")
     audit(b, "match over (dark)")
     shots(a, "match-over")
+
+
+LONG_NAMES = ["Margherita", "Bartolomeo", "Giovannella", "Massimiliano"]
+SMALL_PHONE = {"viewport": {"width": 360, "height": 740}}
+# What the eye sees of the names and headers, measured on the rendered text (a Range's boxes):
+# a name must show whole (no box of its text outside its cell: no ellipsis, no clipped line) with
+# at least its first five letters on one line; a header word ("cinghiale") must sit on one line,
+# inside its cell; the scoreboard must fit its card without scrolling sideways.
+LEGIBLE = """
+(names) => {
+  const out = [];
+  const boxes = (node, start, end) => {
+    const range = document.createRange();
+    range.setStart(node, start);
+    range.setEnd(node, end);
+    return [...range.getClientRects()].filter(b => b.width > 0);
+  };
+  const lines = rects => new Set(rects.map(b => Math.round(b.top))).size;
+  const outside = (rects, cell) => {
+    const c = cell.getBoundingClientRect();
+    return rects.some(b => b.left < c.left - 1 || b.right > c.right + 1 || b.bottom > c.bottom + 1);
+  };
+  const texts = selector => [...document.querySelectorAll(selector)].flatMap(cell => {
+    const walk = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+    const found = [];
+    for (let t = walk.nextNode(); t; t = walk.nextNode()) {
+      if (t.data.trim() && !t.parentElement.closest('.visually-hidden')) found.push(t);
+    }
+    return found;
+  });
+  const named = texts('#scoreboard thead th, #entry tbody th, #entry legend')
+    .filter(t => names.includes(t.data.trim()));
+  for (const t of named) {
+    const start = t.data.indexOf(t.data.trim());
+    const name = t.data.trim();
+    const all = boxes(t, start, start + name.length);
+    if (!all.length || outside(all, t.parentElement)) out.push(`name cut: ${name}`);
+    if (lines(boxes(t, start, start + 5)) > 1) out.push(`name broken in 5 letters: ${name}`);
+  }
+  const seen = new Set(named.map(t => t.data.trim()));
+  for (const name of names) if (!seen.has(name)) out.push(`name not shown: ${name}`);
+  const headers = '#entry thead th, #scoreboard thead th:first-child, #scoreboard tbody th, ' +
+    '#scoreboard tfoot th';
+  for (const t of texts(headers)) {
+    for (const m of t.data.matchAll(/\\S+/g)) {
+      const word = boxes(t, m.index, m.index + m[0].length);
+      if (lines(word) > 1) out.push(`header word broken: ${m[0]}`);
+      if (outside(word, t.parentElement.closest('th'))) out.push(`header word sticks out: ${m[0]}`);
+    }
+  }
+  for (const box of document.querySelectorAll('#scoreboard .table-scroll')) {
+    if (box.scrollWidth > box.clientWidth) out.push(`scoreboard scrolls: ${box.scrollWidth}px`);
+  }
+  return out;
+}
+"""
+
+
+def assert_legible(phone: Phone, names: list[str], where: str) -> None:
+    """Every name whole and legible, no header cut mid-word, nothing wider than the screen."""
+    problems = phone.page.evaluate(LEGIBLE, names)
+    assert not problems, f"{where}: {problems}"
+    assert_fits(phone, where)
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_long_names_and_italian_headers_stay_legible_at_360_px(
+    phones: Callable[..., Phone], shots: Shots, players: int
+) -> None:
+    names = LONG_NAMES[:players]
+    a = phones("A", **SMALL_PHONE)
+    page = a.goto("/new/pirsch")
+    for i, name in enumerate(names):
+        page.get_by_label(f"Player {i + 1}", exact=True).fill(name)
+    page.locator("#new-match input[name$='multiplier'][value='suits']").check()  # 5 columns
+    for n, animal in enumerate(["boar", "mouflon", "bear", "wolf"], start=1):
+        page.get_by_label(f"Round {n}", exact=True).select_option(animal)
+    page.locator("#new-match button[type=submit]").click()
+    page.wait_for_url(re.compile(r"/m/\d+$"))
+    a.check()
+    sheet = page.url.removeprefix(a.base_url)
+    fill_grid(a, [{"bear": 5, "wolf": 4, "boar": 3, "types": 3}] * players)
+    save(a)  # a row with the trump under its number, and a star by every leader's name
+    for lang in ("en", "it"):
+        a.goto(f"/lang/{lang}?next={sheet}")
+        expect(page.locator("html")).to_have_attribute("lang", lang)
+        expect(page.locator("#scoreboard")).to_contain_text("36")
+        assert_legible(a, names, f"{players} players, {lang}, footprints")
+        shots(a, f"{players}-{lang}-footprints")
+        tabs = page.locator("#entry nav.tabs a")
+        tabs.nth(1).click()
+        expect(tabs.nth(1)).to_have_attribute("aria-current", "page")
+        assert_legible(a, names, f"{players} players, {lang}, picked cards")
+        shots(a, f"{players}-{lang}-cards")
