@@ -31,6 +31,7 @@
   let timer = null;
   let sending = false;
   const status = window.companionStatus;
+  const next = window.companionNext;
 
   function keyOf(params) {
     for (const [name, value] of params) if (/(^|-)idem$/.test(name)) return value;
@@ -40,29 +41,6 @@
     const bytes = crypto.getRandomValues(new Uint8Array(16));
     return btoa(String.fromCharCode.apply(null, bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
   }
-  // A form whose next entry is itself with a number one higher marks the elements that say
-  // that number (data-next-entry: the game's template decides). Once a write is kept they say
-  // the next one, as a saved write's fresh form would, so the player does not take the round
-  // for lost and type it again: the first run of digits goes up by one, in any language, in
-  // the text alone (markup inside stays). A marked choice (whose hand it is) moves on to the
-  // option after the kept one, as the server's next form would. The server's form replaces
-  // these guesses later.
-  function nextEntry(form, params) {
-    form.querySelectorAll("[data-next-entry]").forEach(function (el) {
-      if (el.tagName === "SELECT") {
-        const at = Array.from(el.options).findIndex(function (o) { return o.value === params.get(el.name); });
-        if (at >= 0 && at + 1 < el.options.length) el.selectedIndex = at + 1;
-        return;
-      }
-      const texts = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
-      for (let node = texts.nextNode(); node; node = texts.nextNode()) {
-        if (!/\d/.test(node.nodeValue)) continue;
-        node.nodeValue = node.nodeValue.replace(/\d+/, function (n) { return String(Number(n) + 1); });
-        return;
-      }
-    });
-  }
-
   // Keep a write: the same key replaces what was kept (one write, never two keys); the form is
   // then ready for the next entry, as after a saved one, with a key of its own.
   function keep(form, formData, retryAfter) {
@@ -76,8 +54,12 @@
     if (at >= 0) items[at] = item; else items.push(item);
     save(items);
     form.reset();
-    if (at < 0) nextEntry(form, params); // a write kept again under its key is the same entry
-    if (form.hasAttribute("data-next-online")) status.closeKept(form);
+    // A write kept again under its key is the same entry: nothing moves on. A form that took
+    // its last entry keeps saying that one, and closes.
+    const closing = next.last(form, at < 0);
+    if (at < 0) next.outside(form);
+    if (at < 0 && !closing) next.entry(form, params);
+    if (closing) status.closeKept(form);
     form.querySelectorAll("input[name$='idem']").forEach(function (i) { i.value = freshKey(); });
     delete form.dataset.dirty;
     form.dataset.kept = "1";

@@ -1,0 +1,71 @@
+"""What a form and the sheet say of the next entry once the outbox keeps one offline: a form
+drawn rounds before the last takes as many rounds as are left and then closes (never a round
+the match does not have), and Pirsch's "Next: round N of 4" moves on with the form while what
+only the server can say of that round (its trump, who leads) is hidden until it answers."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from .conftest import LiveServer
+from .helpers import Phone, claim, expect, start_match
+from .test_offline import offline, stored, type_round
+from .test_pirsch import NAMES, ROUND_1, fill_grid
+
+
+def test_a_form_drawn_two_rounds_before_the_end_closes_after_the_second_kept(
+    phones: Callable[..., Phone], server: LiveServer
+) -> None:
+    a = phones("A")
+    match = start_match(a, ["Ann", "Bob", "Cy"], rounds=2)
+    claim(a, "Ann")
+    page = a.page
+    form = page.locator("#entry form[data-entry]")
+    offline(a)
+    type_round(a, [1, 2, 3])
+    expect(form.locator(".round-label")).to_contain_text("Round 2")
+    expect(form.locator("button[type=submit]")).to_be_enabled()
+    type_round(a, [4, 0, 1])
+    expect(page.locator("#outbox")).to_contain_text("2 entries not sent yet")
+    expect(form.locator(".next-online")).to_contain_text("What comes next needs the network")
+    expect(form.locator("button[type=submit]")).to_be_disabled()
+    expect(form.locator(".round-label")).to_contain_text("Round 2")  # never a third
+
+    offline(a, cut=False)
+    expect(page.locator("#scoreboard .winners")).to_have_text("Winner: Bob")
+    assert [move["heads"] for move in stored(server, match)] == [[1, 2, 3], [4, 0, 1]]
+
+
+def test_pirschs_next_round_moves_on_with_a_round_kept_offline(
+    phones: Callable[..., Phone], server: LiveServer
+) -> None:
+    a = phones("A")
+    page = a.goto("/new/pirsch")
+    for i, name in enumerate(NAMES):
+        page.get_by_label(f"Player {i + 1}", exact=True).fill(name)
+    for n, animal in enumerate(["bear", "wolf", "boar", "mouflon"], start=1):
+        page.get_by_label(f"Round {n}", exact=True).select_option(animal)
+    page.locator("#new-match button[type=submit]").click()
+    page.wait_for_url(re.compile(r"/m/\d+$"))
+    claim(a, "Ann")
+    upcoming = page.locator("#pirsch-next")
+    expect(upcoming).to_contain_text("Next: round 1 of 4 · trump: bear")
+
+    offline(a)
+    fill_grid(a, ROUND_1)
+    page.locator("#entry form[data-entry] button[type=submit]").click()
+    expect(page.locator("#outbox")).to_contain_text("1 entry not sent yet")
+    expect(upcoming.locator(".round-label")).to_have_text("Next: round 2 of 4", use_inner_text=True)
+    expect(upcoming.get_by_text("mouflon 10 leads")).to_be_hidden()  # the server says who leads
+    expect(page.locator("#entry .round-label")).to_contain_text("Round 2 of 4")
+
+    offline(a, cut=False)
+    expect(page.locator("#outbox")).not_to_contain_text("not sent yet")
+    expect(upcoming).to_contain_text("Next: round 2 of 4 · trump: wolf")
+    assert len(stored(server, match_of(page.url))) == 1
+
+
+def match_of(url: str) -> int:
+    """The match id of a sheet's URL."""
+    return int(url.rstrip("/").rsplit("/", 1)[1])
