@@ -1,64 +1,98 @@
-// What a player types into an entry form while its own write is on its way is the next entry
-// (The Game's next card, typed as soon as the last pile was tapped). The answer replaces the
-// form, and the outbox empties it when it keeps a write whose answer never came: either would
-// wipe those fields, so they are noted as typed and put back into the form that takes the old
-// one's place, which then counts as typed-in. Served in the page bundle after outbox.js.
+// An entry form while its own write is on its way. Most forms show the entry being sent (a
+// round's heads, a hand): their fields are locked until the answer comes, so a late correction
+// is never carried into the next round nor mixed into a refused one; the answer's form, or the
+// one the outbox empties for the next entry when no answer came, takes their place. A form
+// marked data-type-ahead (The Game's tracker, one card at a time) stays open: what is typed
+// into it meanwhile is the next entry, put into the form that takes its place, and a button
+// tapped meanwhile (the next card's pile), which htmx drops while the write is on its way, is
+// tapped again there. Nothing is carried into a refusal: it shows what was sent. Served in the
+// page bundle after outbox.js.
 (function () {
   "use strict";
 
-  let flight = null; // { form, open, typed: Map of "name" (or "name=value" for a box) to state }
+  let flight = null; // { form, open, typed: Map of "name" (or "name=value" for a box), tap }
+
+  const FIELDS = "input:not([type=hidden]), select, textarea, button";
+  function lock(form) {
+    form.querySelectorAll(FIELDS).forEach(function (field) {
+      if (field.disabled || field.readOnly) return;
+      field.dataset.locked = "1";
+      if (field.tagName === "INPUT" && /^(text|number|tel|search)$/.test(field.type)) field.readOnly = true;
+      else field.disabled = true;
+    });
+  }
+  function unlock(form) {
+    form.querySelectorAll("[data-locked]").forEach(function (field) {
+      delete field.dataset.locked;
+      field.readOnly = false;
+      field.disabled = false;
+    });
+  }
 
   document.addEventListener("htmx:beforeSend", function (event) {
     const elt = event.detail.elt;
     const form = elt && (elt.form || (elt.closest && elt.closest("form[data-entry]")));
-    if (!form || !form.matches("form[data-entry]")) return;
-    if (event.detail.requestConfig.verb === "post") flight = { form: form, open: true, typed: new Map() };
+    if (!form || !form.matches("form[data-entry]") || event.detail.requestConfig.verb !== "post") return;
+    flight = { form: form, open: true, typed: new Map(), tap: null };
+    if (!form.hasAttribute("data-type-ahead")) lock(form);
   });
 
+  function during(form) { return flight && flight.open && form === flight.form; }
   function note(field) {
     if (!field.name || field.type === "hidden") return;
     const key = field.type === "checkbox" ? field.name + "=" + field.value : field.name;
     if (field.type === "radio" && !field.checked) return;
     flight.typed.set(key, { name: field.name, type: field.type, value: field.value, checked: field.checked });
   }
-  function during(form) { return flight && flight.open && form === flight.form; }
   document.addEventListener("input", function (event) {
     if (event.isTrusted && during(event.target.form)) note(event.target);
   });
-  // A counter's − / + changes its number without an input event (counters.js, which runs first).
-  document.addEventListener("click", function (event) {
-    const stepper = event.target.closest && event.target.closest("[data-step]") && event.target.closest("[data-stepper]");
-    const input = stepper && stepper.querySelector("input");
-    if (input && during(input.form)) note(input);
-  });
+  document.addEventListener("submit", function (event) {
+    if (!during(event.target)) return;
+    const button = event.submitter;
+    flight.tap = button && button.name ? { name: button.name, value: button.value } : {};
+  }, true);
 
-  function carry(form) {
-    const typed = flight.typed;
-    flight = null;
-    if (!form || !typed.size) return;
-    let carried = false;
-    typed.forEach(function (state) {
-      form.querySelectorAll("[name='" + CSS.escape(state.name) + "']").forEach(function (field) {
-        if (field.type === "hidden" || field.disabled) return;
-        if (field.type === "radio") field.checked = field.value === state.value;
-        else if (field.type === "checkbox") { if (field.value === state.value) field.checked = state.checked; }
-        else field.value = state.value;
-        carried = true;
-      });
+  function refused(form) {
+    const entry = form && form.closest("#entry");
+    return !!(entry && entry.querySelector(".error, .field-error, [role=alert]"));
+  }
+  function put(form, state) {
+    let found = false;
+    form.querySelectorAll("[name='" + CSS.escape(state.name) + "']").forEach(function (field) {
+      if (field.type === "hidden" || field.disabled) return;
+      if (field.type === "radio") field.checked = field.value === state.value;
+      else if (field.type === "checkbox") { if (field.value === state.value) field.checked = state.checked; }
+      else field.value = state.value;
+      found = true;
     });
+    return found;
+  }
+  function carry(form) {
+    const was = flight;
+    flight = null;
+    if (!form || !was.typed.size || refused(form)) return;
+    let carried = false;
+    was.typed.forEach(function (state) { carried = put(form, state) || carried; });
     if (!carried) return; // another kind of form (the match is over): it has no such fields
     form.dataset.dirty = "1";
     form.dispatchEvent(new Event("companion:stepped", { bubbles: true })); // totals follow
+    if (!was.tap) return;
+    const selector = was.tap.name ? "button[name='" + CSS.escape(was.tap.name) + "'][value='" + CSS.escape(was.tap.value) + "']" : null;
+    const button = selector ? form.querySelector(selector) : null;
+    if (!selector || button) form.requestSubmit(button);
   }
   // The answer took the form's place: what was typed meanwhile goes into the new one.
   document.addEventListener("htmx:afterSwap", function () {
     if (flight && flight.open && !flight.form.isConnected) carry(document.querySelector("#entry form[data-entry]"));
   });
-  // The write's own request is over (a poll's, meanwhile, is not): an answer with no form, or
-  // none at all, in which case the outbox may yet keep it.
+  // The write's own request is over (a poll's, meanwhile, is not): the form opens again, for an
+  // answer that left it in place or none at all (the outbox may yet keep the write).
   document.addEventListener("htmx:afterRequest", function (event) {
     const elt = event.detail.elt;
-    if (flight && elt && (elt === flight.form || elt.form === flight.form)) flight.open = false;
+    if (!flight || !elt || (elt !== flight.form && elt.form !== flight.form)) return;
+    flight.open = false;
+    unlock(flight.form);
   });
   // No answer: the outbox kept the write and emptied the form for the next entry.
   document.addEventListener("companion:kept", function (event) {

@@ -1,7 +1,8 @@
-"""What a player types while their own write is on its way is theirs: the answer that replaces
-the form (the next entry's, or the same one refused) carries it over instead of wiping it, and
-a write the outbox keeps after its answer never came does the same. Only what was typed or
-tapped then is carried, never the rest of the old entry."""
+"""The Game's next card, typed while the last one is on its way, is the player's: the answer's
+form (the next entry's) carries it instead of wiping it, as does the form the outbox empties
+when it keeps a write whose answer never came, and a pile tapped meanwhile is sent after the
+card before it. Forms that show the entry on its way (a round, a hand) are locked
+until the answer comes instead: a late correction never slips into the next round."""
 
 from __future__ import annotations
 
@@ -10,10 +11,13 @@ from collections.abc import Callable
 from typing import Any
 
 from .conftest import LiveServer
-from .helpers import WAIT, Phone, expect, start_nuota
+from .helpers import WAIT, Phone, claim, expect, heads_box, start_match, start_nuota
 from .test_nuota import HANDS
 from .test_offline import stored
 from .test_outbox_games import start
+
+SENDING = "() => document.querySelector('#entry form[data-entry].htmx-request') !== null"
+"""The entry form's write has left and its answer has not come."""
 
 
 def hold_writes(phone: Phone) -> list[Any]:
@@ -26,6 +30,15 @@ def hold_writes(phone: Phone) -> list[Any]:
     return held
 
 
+def wait_for_write(page: Any, held: list[Any]) -> Any:
+    """The next write the page sends, held on its way."""
+    deadline = time.monotonic() + WAIT / 1000
+    while not held and time.monotonic() < deadline:
+        page.wait_for_timeout(100)  # lets the route handler run; the state is what is waited for
+    assert held, "no write was sent"
+    return held.pop()
+
+
 def test_a_card_typed_while_the_last_one_is_on_its_way_stays(
     phones: Callable[..., Phone], server: LiveServer
 ) -> None:
@@ -36,9 +49,7 @@ def test_a_card_typed_while_the_last_one_is_on_its_way_stays(
     card = page.locator("#entry input[name='tracker-card']")
     card.fill("30")
     page.locator("#entry button[name='tracker-pile'][value='0']").click()
-    page.wait_for_function(
-        "() => document.querySelector('#entry form[data-entry].htmx-request') !== null"
-    )
+    page.wait_for_function(SENDING)
     assert len(held) == 1
     card.fill("45")  # the next card, typed before the first one's answer came
     held.pop().continue_()
@@ -57,26 +68,42 @@ def test_a_card_typed_while_a_write_gets_no_answer_stays_when_the_outbox_keeps_i
     card = page.locator("#entry input[name='tracker-card']")
     card.fill("30")
     page.locator("#entry button[name='tracker-pile'][value='0']").click()
-    page.wait_for_function(
-        "() => document.querySelector('#entry form[data-entry].htmx-request') !== null"
-    )
+    page.wait_for_function(SENDING)
     card.fill("45")
     a.allow(r"htmx:(afterRequest|sendError)|ERR_INTERNET_DISCONNECTED")
     held.pop().abort("internetdisconnected")  # the network dropped the write: no answer
     expect(page.locator("#outbox")).to_contain_text("1 entry not sent yet")
     expect(card).to_have_value("45")
-    deadline = time.monotonic() + WAIT / 1000
-    while not held and time.monotonic() < deadline:  # the outbox sends it again by itself
-        page.wait_for_timeout(100)  # lets the route handler run; the state is what is waited for
-    assert held, "the outbox never sent the kept write again"
-    held.pop().continue_()
+    wait_for_write(page, held).continue_()  # the outbox sends it again by itself
     expect(page.locator("#outbox")).not_to_contain_text("not sent yet")
     expect(page.locator("#scoreboard .tg-pile .tg-top").first).to_have_text("30")
     expect(card).to_have_value("45")
     assert [move.get("card") for move in stored(server, match)] == [30]
 
 
-def test_a_counter_tapped_while_a_hand_is_on_its_way_carries_only_that_count(
+def test_a_round_on_its_way_is_locked_until_its_answer_comes(
+    phones: Callable[..., Phone], server: LiveServer
+) -> None:
+    a = phones("A")
+    start_match(a, ["Ann", "Bob", "Cy"])
+    claim(a, "Ann")
+    page = a.page
+    held = hold_writes(a)
+    for seat, heads in enumerate([1, 2, 3]):
+        heads_box(a, seat).fill(str(heads))
+    page.locator("#entry button[type=submit]").click()
+    page.wait_for_function(SENDING)
+    # What is on its way is what the form shows: a late correction cannot slip into the next
+    # round (nor into the round if the server refuses it).
+    expect(heads_box(a, 0)).not_to_be_editable()
+    expect(heads_box(a, 0)).to_have_value("1")
+    held.pop().continue_()
+    expect(page.locator("#entry .round-label")).to_contain_text("Round 2")
+    expect(heads_box(a, 0)).to_be_editable()
+    expect(heads_box(a, 0)).to_have_value("")
+
+
+def test_a_hand_on_its_way_locks_its_counters(
     phones: Callable[..., Phone], server: LiveServer
 ) -> None:
     a = phones("A")
@@ -87,13 +114,33 @@ def test_a_counter_tapped_while_a_hand_is_on_its_way_carries_only_that_count(
     for name, count in HANDS["Ann"].items():
         page.locator(f"#hands-{name}").fill(str(count))
     page.locator("#entry button.primary").click()
-    page.wait_for_function(
-        "() => document.querySelector('#entry form[data-entry].htmx-request') !== null"
-    )
-    page.locator("#hands-dog-more").click()  # Bob's first card, tapped before the answer
-    expect(page.locator("#hands-dog")).to_have_value("1")
+    page.wait_for_function(SENDING)
+    expect(page.locator("#hands-giraffe-more")).to_be_disabled()
     held.pop().continue_()
     expect(whose).to_have_value("1")  # the server's form: Bob's hand is next
-    expect(page.locator("#hands-dog")).to_have_value("1")
-    for name in HANDS["Ann"]:  # Ann's counts, shown in the old form, are not Bob's
+    expect(page.locator("#hands-giraffe-more")).to_be_enabled()
+    for name in HANDS["Ann"]:  # Ann's counts are not Bob's
         expect(page.locator(f"#hands-{name}")).to_have_value("")
+
+
+def test_a_pile_tapped_while_the_last_card_is_on_its_way_is_sent_after_it(
+    phones: Callable[..., Phone], server: LiveServer
+) -> None:
+    a = phones("A")
+    page = start(a, "thegame", ["Ann", "Bob"])
+    match = int(page.url.rsplit("/", 1)[1])
+    held = hold_writes(a)
+    card = page.locator("#entry input[name='tracker-card']")
+    card.fill("30")
+    page.locator("#entry button[name='tracker-pile'][value='0']").click()
+    page.wait_for_function(SENDING)
+    card.fill("45")
+    page.locator("#entry button[name='tracker-pile'][value='0']").click()  # htmx drops it
+    assert len(held) == 1
+    held.pop().continue_()
+    again = wait_for_write(page, held)  # tapped again once the first card's answer came
+    assert "tracker-card=45" in (again.request.post_data or "")
+    again.continue_()
+    expect(page.locator("#scoreboard .tg-pile .tg-top").first).to_have_text("45")
+    expect(card).to_have_value("")
+    assert [move.get("card") for move in stored(server, match)] == [30, 45]
