@@ -41,13 +41,16 @@
     const form = event.target.closest && event.target.closest("form[data-entry]");
     if (form) form.dataset.dirty = "1";
   });
-  // A form that came back refused (or kept after a conflict) holds what was typed: typed-in.
+  // A form that came back refused (or kept after a conflict) holding what was typed is typed-in;
+  // one with nothing typed in it (a refused End turn) goes on following the sheet.
   document.addEventListener("htmx:afterSwap", function (event) {
     const target = event.detail.target;
     if (!target || target.id !== "entry") return;
     const entry = document.getElementById("entry");
     if (entry && entry.querySelector(".error, .field-error, [data-kept]")) {
-      entry.querySelectorAll("form[data-entry]").forEach(function (f) { f.dataset.dirty = "1"; });
+      entry.querySelectorAll("form[data-entry]").forEach(function (f) {
+        if (window.companionStatus.holdsTyped(f)) f.dataset.dirty = "1";
+      });
     }
   });
   // htmx follows an HX-Location answer with a request of its own whose promise nobody holds;

@@ -188,8 +188,9 @@
     save(items);
     const doc = new DOMParser().parseFromString(html, "text/html");
     const refused = !response.ok || doc.querySelector("[role=alert], .error, .field-error");
-    if (refused) { if (movedOn(doc, sent)) delete follow[item.page]; }
-    else {
+    const overtaken = refused && movedOn(doc, sent);
+    if (overtaken) delete follow[item.page];
+    else if (!refused) {
       follow[item.page] = {};
       doc.querySelectorAll("#entry input[type=hidden]").forEach(function (i) {
         const suffix = /(version|seen)$/.exec(i.name);
@@ -199,8 +200,12 @@
     status.answered(!refused);
     const here = item.page === location.pathname && !!window.htmx;
     const shown = document.querySelector("#entry form[data-entry]");
-    if (refused && (!here || !response.ok || (shown && shown.dataset.dirty))) {
-      // Nowhere to show what was typed without wiping something else: the status line keeps it.
+    const more = items.some(function (i) { return i.page === item.page; });
+    const listed = overtaken && (more || !status.holdsTyped(doc));
+    if (refused && (!here || !response.ok || listed || (shown && shown.dataset.dirty))) {
+      // Nowhere to show what was typed without wiping something else, or overtaken by the
+      // sheet with more of ours behind it (or with nothing typed to hold: End turn): the status
+      // line keeps it, so the panel goes on following the sheet.
       status.miss(item, response.status);
       tell();
       refresh(); // the sheet shows what overtook it; a typed form stays as it is

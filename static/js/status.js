@@ -45,6 +45,16 @@
     return parts.join(" · ");
   }
 
+  // Whether a form (or the first entry form in a parsed answer) holds anything typed or ticked:
+  // a refusal that brings back only a button (End turn) has nothing to keep in place.
+  function holdsTyped(root) {
+    const form = root && (root.matches && root.matches("form") ? root : root.querySelector("#entry form[data-entry]"));
+    if (!form) return false;
+    return Array.from(form.querySelectorAll("input:not([type=hidden]), textarea")).some(function (field) {
+      return /^(checkbox|radio)$/.test(field.type) ? field.checked : field.value !== "";
+    });
+  }
+
   function line(el, text, className) {
     const li = document.createElement("li");
     li.textContent = text;
@@ -135,6 +145,7 @@
     say: say,
     notSent: notSent,
     summary: summary,
+    holdsTyped: holdsTyped,
     closeKept: closeKept,
     failed: function (status) {
       savedLately = false;

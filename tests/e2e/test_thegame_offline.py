@@ -6,11 +6,13 @@ in order, so the next player's turn is on every phone."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from .conftest import LiveServer
-from .helpers import Phone, Shots, expect
+from .helpers import Phone, Shots, claim, expect, join_with_code
 from .test_offline import offline, stored
 from .test_outbox_games import outbox_lines, play, start
+from .test_typed_in_flight import wait_for_write
 
 
 def test_a_whole_turn_kept_offline_ends_it_once_the_network_is_back(
@@ -49,3 +51,57 @@ def test_a_whole_turn_kept_offline_ends_it_once_the_network_is_back(
     assert [move.get("card") for move in moves[:2]] == [30, 90], moves
     assert len(moves) == 3 and moves[2].get("card") is None, moves
     expect(page.locator("#entry")).to_contain_text("It is Bob's turn")
+
+
+def end_turn(phone: Phone) -> None:
+    """Tap the End turn button the panel shows (opened by the cards kept, offline)."""
+    phone.page.locator("#entry .tg-actions form[data-entry] button[type=submit]:visible").click()
+
+
+def test_a_turn_entered_on_a_sheet_that_moved_on_is_listed_and_the_panel_follows_the_turn(
+    phones: Callable[..., Phone], server: LiveServer, shots: Shots
+) -> None:
+    a = phones("A")
+    page = start(a, "thegame", ["Ann", "Bob"])
+    match = int(page.url.rsplit("/", 1)[1])
+    b = phones("B", viewport={"width": 360, "height": 740})
+    join_with_code(b, a)
+    claim(b, "Bob")
+    play(a, 10, 0)
+    expect(b.page.locator("#scoreboard .tg-pile .tg-top").first).to_have_text("10")
+
+    offline(a, b)
+    play(a, 20, 0)
+    end_turn(a)
+    b.page.locator("#entry details.tg-proxy summary").click()  # Bob's phone still shows Ann's turn
+    play(b, 95, 2)
+    play(b, 85, 2)
+    end_turn(b)
+    expect(b.page.locator("#outbox")).to_contain_text("3 entries not sent yet")
+
+    # Ann's card arrives first and her End turn last: Bob's three writes meet a sheet that has
+    # moved on, but not yet to his turn.
+    ends: list[Any] = []
+    a.page.route(
+        "**/entry/*",
+        lambda route: (
+            ends.append(route)
+            if "action=end" in (route.request.post_data or "")
+            else route.continue_()
+        ),
+    )
+    offline(a, cut=False)
+    expect(a.page.locator("#outbox")).to_contain_text("1 entry not sent yet")
+    offline(b, cut=False)
+    expect(b.page.locator("#outbox")).not_to_contain_text("not sent yet")
+    wait_for_write(a.page, ends).continue_()  # Ann's End turn gets through at last
+    a.page.unroute("**/entry/*")
+    expect(a.page.locator("#outbox")).not_to_contain_text("not sent yet")
+
+    expect(b.page.locator("#scoreboard")).to_contain_text("Your turn, Bob")
+    expect(b.page.locator("#entry details.tg-proxy")).to_have_count(0)
+    missed = b.page.locator("#outbox li.missed")
+    expect(missed).to_have_count(3)
+    expect(missed.nth(0)).to_contain_text("95")
+    assert [move.get("card") for move in stored(server, match)] == [10, 20, None]
+    shots(b, "bobs-turn-with-his-missed-entries")
