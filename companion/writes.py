@@ -162,7 +162,7 @@ def gather_part(
     knows it (holds and seat claims move the version without making a part stale), else by
     the version.
     """
-    version = bounded_version(form.version.data)
+    version = known = bounded_version(form.version.data)
     seen = form.seen_entry()
     earlier = by_key(match, form.idem.data)
     if earlier is not None:
@@ -178,7 +178,7 @@ def gather_part(
         elif version != match.version and entries_since(match, version):
             return Submitted(written=Written(stale_after=latest))
         try:
-            whole, complete = seam.gather(current, move, member.seat, is_host(match))
+            whole, complete = seam.gather(current, move, member.seat, is_host(match), known)
         except IllegalMove as refused:
             return Submitted(error=reason(refused))
         if complete:

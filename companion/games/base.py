@@ -190,10 +190,16 @@ class Seam(Generic[State]):
         return None
 
     def gather(
-        self, sheet: Sheet[State], move: dict[str, Any], seat: int | None, host: bool
+        self,
+        sheet: Sheet[State],
+        move: dict[str, Any],
+        seat: int | None,
+        host: bool,
+        known: int | None = None,
     ) -> tuple[dict[str, Any], bool]:
         """Merge this phone's part of a move with the parts held so far: ``(move, complete)``,
-        or IllegalMove. Only called when ``gathers_parts`` is set."""
+        or IllegalMove. ``known`` is the version the phone's form was rendered at (a part that
+        arrived after it was not seen there). Only called when ``gathers_parts`` is set."""
         return move, True
 
     def running_totals(self, sheet: Sheet[State]) -> Running | None:

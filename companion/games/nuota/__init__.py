@@ -50,10 +50,15 @@ class NuotaSeam(Seam[NuotaState]):
         return list(forms.KINDS)
 
     def gather(
-        self, sheet: Sheet[NuotaState], move: dict[str, Any], seat: int | None, host: bool
+        self,
+        sheet: Sheet[NuotaState],
+        move: dict[str, Any],
+        seat: int | None,
+        host: bool,
+        known: int | None = None,
     ) -> tuple[dict[str, Any], bool]:
         """Merge this phone's hand with those held so far (see :func:`.hands.gather`)."""
-        return hands.gather(sheet, move, seat, host)
+        return hands.gather(sheet, move, seat, host, known)
 
     def leaders(self, sheet: Sheet[NuotaState]) -> list[int]:
         """Seats with the most lives: the winners if the host ends the match now."""

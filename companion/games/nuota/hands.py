@@ -69,15 +69,26 @@ def default_seat(sheet: Sheet[NuotaState], me: int | None, host: bool) -> int | 
     return missing[0] if missing else (me if me in live else live[0] if live else None)
 
 
+def held_since(sheet: Sheet[NuotaState]) -> int:
+    """The version at which the hands held now were last added to (0 when none are held)."""
+    held = db.session.get(Pending, sheet.match.id)
+    return held.version if held is not None else 0
+
+
 def gather(
-    sheet: Sheet[NuotaState], move: dict[str, Any], seat: int | None, host: bool
+    sheet: Sheet[NuotaState],
+    move: dict[str, Any],
+    seat: int | None,
+    host: bool,
+    known: int | None = None,
 ) -> tuple[dict[str, Any], bool]:
     """Merge one phone's hand with the hands held so far: (the showdown move, whether complete).
 
     ``move`` from the hands form carries one hand and ``null`` elsewhere; other moves (totals,
     sudden death) are complete as they are. A hand is checked alone (10 real cards) and with the
     others (no more copies of a species than the deck has) before it is held, so a mistake shows
-    on the phone that made it, not on the last phone of the table.
+    on the phone that made it, not on the last phone of the table. A hand the host enters for
+    another player never replaces one that came in after the host's form was drawn (``known``).
     """
     hands = move.get("hands")
     if move.get("type") != "showdown" or not isinstance(hands, list):
@@ -97,6 +108,16 @@ def gather(
         player=names[owner],
     )
     merged = held_hands(sheet)
+    # The host's hand for a player whose own hand came in after the host's form was drawn (the
+    # host typed it offline, say) does not replace it: only a form that showed it may correct it.
+    require(
+        merged[owner] is None or owner == seat or known is None or known >= held_since(sheet),
+        N_(
+            "%(player)s's hand came in first and was not replaced. Check it on the sheet and "
+            "enter it again only if it needs correcting."
+        ),
+        player=names[owner],
+    )
     try:
         check_hand(hands[owner], names[owner])
         merged[owner] = hand_of(hands[owner])
