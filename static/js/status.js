@@ -22,9 +22,9 @@
   }
 
   // What a kept write holds, in the words of its form: each filled field after its label (a
-  // choice by its option's words, an unticked box or radio left out), and the button it was
-  // sent with (Bloccato's "Save the dice"), by its short name where it marks one
-  // (data-summary: The Game's "▲1", not the pile's top card at the time).
+  // choice by its option's words, a ticked box by its own words, an unticked box or radio left
+  // out), and the button it was sent with (Bloccato's "Save the dice"), by its short name where
+  // it marks one (data-summary: The Game's "▲1", not the pile's top card at the time).
   function summary(form, params) {
     const parts = [];
     form.querySelectorAll("input:not([type=hidden]), select").forEach(function (field) {
@@ -32,6 +32,7 @@
       const label = field.labels && field.labels[0] ? field.labels[0].textContent.trim().split("\n")[0] : "";
       const value = field.tagName === "SELECT" ? field.selectedOptions[0].textContent.trim() : field.value;
       if (field.type === "radio") parts.push(label.replace(/\s+/g, " ") || value); // it names the choice
+      else if (field.type === "checkbox") parts.push(field.getAttribute("aria-label") || label.replace(/\s+/g, " ") || value);
       else parts.push(label ? label + " " + value : value);
     });
     form.querySelectorAll("button[name]").forEach(function (button) {

@@ -140,6 +140,26 @@ def test_dice_saved_offline_are_listed_as_the_five_faces_tapped(
     parts = outbox_lines(a)[0].split(" · ")
     assert parts[:4] == ["4", "4", "4", "1"] and parts[-1] == "Save the dice", parts
     assert len(parts) == 6, parts  # one part per die, then the button: no face left untapped
+    # What the dice allow is the server's to say: the panel closes instead of offering the same
+    # dice again (and a Pass that would be swallowed).
+    expect(page.locator("#entry .next-online")).to_contain_text("What comes next needs the network")
+    expect(page.locator("#entry button[value=roll]")).to_be_disabled()
+
+
+def test_a_die_kept_offline_in_the_app_is_listed_by_its_words(
+    phones: Callable[..., Phone],
+) -> None:
+    a = phones("A")
+    page = start(a, "bloccato", ["Ann", "Bob"])
+    page.locator("#entry button[value=throw]").tap()
+    keep = page.locator("#entry label.bl-keep-die")
+    expect(keep).to_have_count(5)
+    offline(a)
+    keep.first.tap()
+    page.locator("#entry button[value=throw]").tap()
+    expect(page.locator("#outbox")).to_contain_text("1 entry not sent yet")
+    line = outbox_lines(a)[0]
+    assert line.startswith("Keep die 1 (") and " y " not in f" {line} ", line
 
 
 def test_the_last_round_kept_offline_closes_its_form_until_the_network_returns(

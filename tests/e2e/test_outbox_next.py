@@ -1,6 +1,7 @@
 """What a form and the sheet say of the next entry once the outbox keeps one offline: a form
 drawn rounds before the last takes as many rounds as are left and then closes (never a round
-the match does not have), and Pirsch's "Next: round N of 4" moves on with the form while what
+the match does not have), a player's own Nuota hand closes its form (typed again, it would
+count for the next round), and Pirsch's "Next: round N of 4" moves on with the form while what
 only the server can say of that round (its trump, who leads) is hidden until it answers."""
 
 from __future__ import annotations
@@ -9,7 +10,8 @@ import re
 from collections.abc import Callable
 
 from .conftest import LiveServer
-from .helpers import Phone, claim, expect, start_match
+from .helpers import Phone, claim, expect, join_with_code, start_match, start_nuota
+from .test_nuota import HANDS
 from .test_offline import offline, stored, type_round
 from .test_pirsch import NAMES, ROUND_1, fill_grid
 
@@ -69,3 +71,28 @@ def test_pirschs_next_round_moves_on_with_a_round_kept_offline(
 def match_of(url: str) -> int:
     """The match id of a sheet's URL."""
     return int(url.rstrip("/").rsplit("/", 1)[1])
+
+
+def test_a_players_own_hand_kept_offline_closes_the_form(
+    phones: Callable[..., Phone], server: LiveServer
+) -> None:
+    a = phones("A")
+    start_nuota(a, ["Ann", "Bob", "Cy"])
+    b = phones("B")
+    join_with_code(b, a)
+    claim(b, "Bob")
+    page = b.page
+    expect(page.locator("#entry .round-label")).to_contain_text("Round 1: your hand, Bob")
+    offline(b)
+    for name, count in HANDS["Bob"].items():
+        page.locator(f"#hands-{name}").fill(str(count))
+    page.locator("#entry button.primary").click()
+    expect(page.locator("#outbox")).to_contain_text("1 entry not sent yet")
+    expect(page.locator("#entry .next-online")).to_be_visible()
+    expect(page.locator("#hands-giraffe")).to_be_disabled()
+    expect(page.locator("#entry button.primary")).to_be_disabled()
+
+    offline(b, cut=False)
+    expect(page.locator("#outbox")).not_to_contain_text("not sent yet")
+    expect(page.locator("#entry")).to_contain_text("Your hand is in")
+    expect(a.page.locator("#scoreboard")).to_contain_text("Bob ✓")
