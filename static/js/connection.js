@@ -24,8 +24,9 @@
     // While the doorbell keeps beating, the page does not poll: the stream is what it hears.
     const ringing = navigator.onLine && !!window.companionDoorbell && window.companionDoorbell.heardLately();
     const waiting = outbox() ? outbox().waiting() : 0;
-    const state = !navigator.onLine ? "offline" : failing || (waiting && !ringing) ? "reconnecting" : "live";
+    // A sheet that has heard nothing for two intervals is not called live, even online.
     const old = !ringing && Date.now() - heard > 2 * every;
+    const state = !navigator.onLine ? "offline" : failing || old || (waiting && !ringing) ? "reconnecting" : "live";
     el.hidden = false;
     el.dataset.state = state;
     el.querySelector(".state").textContent = el.dataset[state];

@@ -196,3 +196,19 @@ def test_a_board_older_than_the_last_ring_asks_again_once_it_has_settled(
     assert stale, "the ring's refresh got the older board first"
     assert len(polls(b)) >= 2, "the settled older board asked again"
     b.check()
+
+
+def test_a_sheet_that_hears_nothing_is_not_called_live(
+    phones: Callable[..., Phone], server: LiveServer
+) -> None:
+    server.app.config["SSE_ENABLED"] = False  # a page that polls, every second
+    server.app.config["POLL_SECONDS"] = 1
+    b = phones("B")
+    start_match(b, ["Ann", "Bob"])
+    connection = b.page.locator("#connection")
+    expect(connection).to_have_attribute("data-state", "live")
+    held: list[Any] = []  # the network passes nothing, yet nothing fails: the poll just hangs
+    b.context.route(re.compile(r"/live\b"), lambda route: held.append(route))
+    expect(connection).to_contain_text("may be out of date", timeout=4 * WAIT)
+    expect(connection).to_have_attribute("data-state", "reconnecting")
+    b.context.unroute(re.compile(r"/live\b"))  # lets the hanging poll go on
