@@ -29,10 +29,11 @@
     });
   }
 
+  // The form's own write only: a count asking for the hand's running total (its own request,
+  // from an input) is no write, and must never lock what is being typed.
   document.addEventListener("htmx:beforeSend", function (event) {
-    const elt = event.detail.elt;
-    const form = elt && (elt.form || (elt.closest && elt.closest("form[data-entry]")));
-    if (!form || !form.matches("form[data-entry]") || event.detail.requestConfig.verb !== "post") return;
+    const form = event.detail.elt;
+    if (!form || !form.matches || !form.matches("form[data-entry]") || event.detail.requestConfig.verb !== "post") return;
     flight = { form: form, open: true, typed: new Map(), tap: null };
     if (!form.hasAttribute("data-type-ahead")) lock(form);
   });
@@ -89,8 +90,7 @@
   // The write's own request is over (a poll's, meanwhile, is not): the form opens again, for an
   // answer that left it in place or none at all (the outbox may yet keep the write).
   document.addEventListener("htmx:afterRequest", function (event) {
-    const elt = event.detail.elt;
-    if (!flight || !elt || (elt !== flight.form && elt.form !== flight.form)) return;
+    if (!flight || event.detail.elt !== flight.form) return;
     flight.open = false;
     unlock(flight.form);
   });
