@@ -13,7 +13,7 @@ from .conftest import LiveServer
 from .helpers import Phone, claim, expect, join_with_code, start_match, start_nuota
 from .test_nuota import HANDS
 from .test_offline import offline, stored, type_round
-from .test_pirsch import NAMES, ROUND_1, fill_grid
+from .test_pirsch import ROUND_1, fill_grid, fill_pirsch
 
 
 def test_a_form_drawn_two_rounds_before_the_end_closes_after_the_second_kept(
@@ -43,11 +43,7 @@ def test_pirschs_next_round_moves_on_with_a_round_kept_offline(
     phones: Callable[..., Phone], server: LiveServer
 ) -> None:
     a = phones("A")
-    page = a.goto("/new/pirsch")
-    for i, name in enumerate(NAMES):
-        page.get_by_label(f"Player {i + 1}", exact=True).fill(name)
-    for n, animal in enumerate(["bear", "wolf", "boar", "mouflon"], start=1):
-        page.get_by_label(f"Round {n}", exact=True).select_option(animal)
+    page = fill_pirsch(a)
     page.locator("#new-match button[type=submit]").click()
     page.wait_for_url(re.compile(r"/m/\d+$"))
     claim(a, "Ann")

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from typing import Any
 
 import pytest
 from playwright.sync_api import expect
@@ -67,15 +68,21 @@ def tab(phone: Phone, name: str) -> None:
     expect(phone.page.locator("#entry nav.tabs a[aria-current=page]")).to_have_text(name)
 
 
-def test_a_whole_match_of_auf_der_pirsch_on_two_phones(
-    phones: Callable[..., Phone], server: LiveServer, shots: Shots
-) -> None:
-    a = phones("A")
-    page = a.goto("/new/pirsch")
+def fill_pirsch(phone: Phone) -> Any:
+    """The new-match form of Auf der Pirsch filled in: NAMES, trumps bear, wolf, boar, mouflon."""
+    page = phone.goto("/new/pirsch")
     for i, name in enumerate(NAMES):
         page.get_by_label(f"Player {i + 1}", exact=True).fill(name)
     for n, animal in enumerate(["bear", "wolf", "boar", "mouflon"], start=1):
         page.get_by_label(f"Round {n}", exact=True).select_option(animal)
+    return page
+
+
+def test_a_whole_match_of_auf_der_pirsch_on_two_phones(
+    phones: Callable[..., Phone], server: LiveServer, shots: Shots
+) -> None:
+    a = phones("A")
+    page = fill_pirsch(a)
     expect(page.locator("#new-match")).to_contain_text("take out the 1, 6 and 12")
     shots(a, "new-match")
     audit(a, "new match form")

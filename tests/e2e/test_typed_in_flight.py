@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from .conftest import LiveServer
@@ -39,19 +40,36 @@ def wait_for_write(page: Any, held: list[Any]) -> Any:
     return held.pop()
 
 
-def test_a_card_typed_while_the_last_one_is_on_its_way_stays(
-    phones: Callable[..., Phone], server: LiveServer
-) -> None:
-    a = phones("A")
-    page = start(a, "thegame", ["Ann", "Bob"])
+@dataclass
+class OnItsWay:
+    """The Game, with card 30 on the first pile sent and held on its way, and 45 typed next."""
+
+    page: Any
+    match: int
+    held: list[Any]
+    card: Any
+
+
+def first_card_on_its_way(phone: Phone) -> OnItsWay:
+    """Start The Game, send 30 on ▲1 (held), and type the next card, 45, meanwhile."""
+    page = start(phone, "thegame", ["Ann", "Bob"])
     match = int(page.url.rsplit("/", 1)[1])
-    held = hold_writes(a)
+    held = hold_writes(phone)
     card = page.locator("#entry input[name='tracker-card']")
     card.fill("30")
     page.locator("#entry button[name='tracker-pile'][value='0']").click()
     page.wait_for_function(SENDING)
     assert len(held) == 1
     card.fill("45")  # the next card, typed before the first one's answer came
+    return OnItsWay(page, match, held, card)
+
+
+def test_a_card_typed_while_the_last_one_is_on_its_way_stays(
+    phones: Callable[..., Phone], server: LiveServer
+) -> None:
+    a = phones("A")
+    way = first_card_on_its_way(a)
+    page, match, held, card = way.page, way.match, way.held, way.card
     held.pop().continue_()
     expect(page.locator("#scoreboard .tg-pile .tg-top").first).to_have_text("30")
     expect(card).to_have_value("45")
@@ -62,14 +80,8 @@ def test_a_card_typed_while_a_write_gets_no_answer_stays_when_the_outbox_keeps_i
     phones: Callable[..., Phone], server: LiveServer
 ) -> None:
     a = phones("A")
-    page = start(a, "thegame", ["Ann", "Bob"])
-    match = int(page.url.rsplit("/", 1)[1])
-    held = hold_writes(a)
-    card = page.locator("#entry input[name='tracker-card']")
-    card.fill("30")
-    page.locator("#entry button[name='tracker-pile'][value='0']").click()
-    page.wait_for_function(SENDING)
-    card.fill("45")
+    way = first_card_on_its_way(a)
+    page, match, held, card = way.page, way.match, way.held, way.card
     a.allow(r"htmx:(afterRequest|sendError)|ERR_INTERNET_DISCONNECTED")
     held.pop().abort("internetdisconnected")  # the network dropped the write: no answer
     expect(page.locator("#outbox")).to_contain_text("1 entry not sent yet")
@@ -127,14 +139,8 @@ def test_a_pile_tapped_while_the_last_card_is_on_its_way_is_sent_after_it(
     phones: Callable[..., Phone], server: LiveServer
 ) -> None:
     a = phones("A")
-    page = start(a, "thegame", ["Ann", "Bob"])
-    match = int(page.url.rsplit("/", 1)[1])
-    held = hold_writes(a)
-    card = page.locator("#entry input[name='tracker-card']")
-    card.fill("30")
-    page.locator("#entry button[name='tracker-pile'][value='0']").click()
-    page.wait_for_function(SENDING)
-    card.fill("45")
+    way = first_card_on_its_way(a)
+    page, match, held, card = way.page, way.match, way.held, way.card
     page.locator("#entry button[name='tracker-pile'][value='0']").click()  # htmx drops it
     assert len(held) == 1
     held.pop().continue_()
