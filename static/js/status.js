@@ -56,10 +56,18 @@
     });
   }
 
-  function line(el, text, className) {
+  // A line of the list; a reason said by the line before it is said again only to screen
+  // readers (each line stays whole for them), so the table reads it once.
+  function line(el, text, className, why, again) {
     const li = document.createElement("li");
     li.textContent = text;
     if (className) li.className = className;
+    if (why) {
+      const reason = document.createElement("span");
+      reason.textContent = why + " ";
+      if (again) reason.className = "visually-hidden";
+      li.prepend(reason);
+    }
     el.querySelector("ul").appendChild(li);
   }
   function show(items) {
@@ -72,9 +80,11 @@
     const lost = missed().filter(here);
     el.querySelector("ul").textContent = "";
     mine.forEach(function (i) { line(el, i.summary); });
+    let said = "";
     lost.forEach(function (i) {
       const why = i.status === 200 ? words.missed : words.failed.replace("{n}", i.status);
-      line(el, why + " " + i.summary, "missed");
+      line(el, i.summary, "missed", why, why === said);
+      said = why;
     });
     const waiting = mine.length ? (mine.length === 1 ? words.one : words.many).replace("{n}", mine.length) : "";
     el.querySelector("p").textContent = [notice, waiting].filter(Boolean).join(" ") || (savedLately ? words.saved : "");

@@ -103,5 +103,11 @@ def test_a_turn_entered_on_a_sheet_that_moved_on_is_listed_and_the_panel_follows
     missed = b.page.locator("#outbox li.missed")
     expect(missed).to_have_count(3)
     expect(missed.nth(0)).to_contain_text("95")
+    # The reason is shown once, over the first of them; each line keeps it for screen readers.
+    reasons = missed.locator("span")
+    expect(reasons).to_have_count(3)
+    expect(reasons.nth(0)).not_to_have_class("visually-hidden")
+    expect(reasons.nth(1)).to_have_class("visually-hidden")
+    expect(missed.nth(1)).to_contain_text("Not saved: the sheet changed first")
     assert [move.get("card") for move in stored(server, match)] == [10, 20, None]
     shots(b, "bobs-turn-with-his-missed-entries")
