@@ -32,10 +32,12 @@ def hold_writes(phone: Phone) -> list[Any]:
 
 
 def wait_for_write(page: Any, held: list[Any]) -> Any:
-    """The next write the page sends, held on its way."""
+    """The next write the page sends, held on its way: waited for, with no fixed pause."""
     deadline = time.monotonic() + WAIT / 1000
     while not held and time.monotonic() < deadline:
-        page.wait_for_timeout(100)  # lets the route handler run; the state is what is waited for
+        # A round trip to the browser, during which Playwright hands over a held route. Not one
+        # to the page: its renderer may not answer while its request is held.
+        page.context.cookies()
     assert held, "no write was sent"
     return held.pop()
 
