@@ -1,18 +1,37 @@
-// A panel that counts what the outbox keeps offline (The Game: the cards put down towards the
-// turn's minimum). Each write kept from a form marked data-counts-kept adds one, and the panel
-// shows what its template prepared for that count: [data-kept-shown="K"] only at K (the hint
-// "put down K more"), [data-kept-from="K"] from K on (End turn, once the minimum is kept). A
-// panel the server sends starts again from what the server knows. Served in the page bundle.
+// What the outbox keeps offline shows in the page before the server has it. A panel whose form
+// is marked data-counts-kept counts the writes kept from it (The Game: the cards put down
+// towards the turn's minimum) and shows what its template prepared for that count:
+// [data-kept-shown="K"] only at K (the hint "put down K more"), [data-kept-from="K"] from K on
+// (End turn, once the minimum is kept). A place marked data-kept-when="NAME=VALUE" stands for
+// what a kept write with that field changes (The Game: a pile): inside it, [data-kept-value=FIELD]
+// shows the write's FIELD (the card now on top) and [data-kept-hide] goes (what no longer holds).
+// The server's next answer replaces all of it with what it knows. Served in the page bundle.
 (function () {
   "use strict";
 
-  document.addEventListener("companion:kept", function (event) {
-    const form = event.target;
+  function count(form) {
     const panel = form.closest && form.closest("#entry");
     if (!panel || !form.hasAttribute("data-counts-kept")) return;
-    const count = Number(panel.dataset.kept || 0) + 1;
-    panel.dataset.kept = String(count);
-    panel.querySelectorAll("[data-kept-shown]").forEach(function (el) { el.hidden = Number(el.dataset.keptShown) !== count; });
-    panel.querySelectorAll("[data-kept-from]").forEach(function (el) { el.hidden = count < Number(el.dataset.keptFrom); });
+    const kept = Number(panel.dataset.kept || 0) + 1;
+    panel.dataset.kept = String(kept);
+    panel.querySelectorAll("[data-kept-shown]").forEach(function (el) { el.hidden = Number(el.dataset.keptShown) !== kept; });
+    panel.querySelectorAll("[data-kept-from]").forEach(function (el) { el.hidden = kept < Number(el.dataset.keptFrom); });
+  }
+  function show(params) {
+    document.querySelectorAll("[data-kept-when]").forEach(function (place) {
+      const [name, value] = place.dataset.keptWhen.split("=");
+      if (params.get(name) !== value) return;
+      place.querySelectorAll("[data-kept-value]").forEach(function (el) {
+        const shown = params.get(el.dataset.keptValue);
+        if (shown) el.textContent = shown;
+      });
+      place.querySelectorAll("[data-kept-hide]").forEach(function (el) { el.hidden = true; });
+    });
+  }
+  document.addEventListener("companion:kept", function (event) {
+    const detail = event.detail || {};
+    if (!detail.first) return; // the same write kept again changes nothing more
+    count(event.target);
+    if (detail.params) show(detail.params);
   });
 })();

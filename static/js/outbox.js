@@ -64,7 +64,7 @@
     delete form.dataset.dirty;
     form.dataset.kept = "1";
     form.dispatchEvent(new Event("companion:stepped", { bubbles: true }));
-    form.dispatchEvent(new Event("companion:kept", { bubbles: true }));
+    form.dispatchEvent(new CustomEvent("companion:kept", { bubbles: true, detail: { params: params, first: at < 0 } }));
     status.waiting();
     tell();
     later(retryAfter);

@@ -1,7 +1,7 @@
-"""The Game's turn with the network cut: the cards kept offline count down "put down N more",
-End turn opens once the minimum is kept and is kept too (then the panel closes: the next turn
-is the server's to open), and once the network is back the cards and the end of the turn are stored
-in order, so the next player's turn is on every phone."""
+"""The Game's turn with the network cut: the cards kept offline go on top of their piles and
+count down "put down N more", End turn opens once the minimum is kept and is kept too (then the
+panel closes: the next turn is the server's to open), and once the network is back the cards
+and the end of the turn are stored in order, so the next player's turn is on every phone."""
 
 from __future__ import annotations
 
@@ -32,7 +32,13 @@ def test_a_whole_turn_kept_offline_ends_it_once_the_network_is_back(
     play(a, 30, 0)
     expect(actions.locator(".hint:visible")).to_have_text(["Put down 1 more card to end the turn."])
     expect(end_turn).to_be_hidden()
+    tops = page.locator("#scoreboard .tg-pile .tg-top")
+    buttons = page.locator("#entry .tg-pile-button .tg-top")
+    expect(tops).to_have_text(["30", "1", "100", "100"])  # the kept card is on its pile, here
+    expect(buttons).to_have_text(["30", "1", "100", "100"])  # and where the next one goes
+    expect(page.locator("#scoreboard .tg-pile").first.locator(".tg-sub")).to_be_hidden()
     play(a, 90, 2)
+    expect(tops).to_have_text(["30", "1", "90", "100"])
     expect(actions.locator("p.hint:visible")).to_have_count(0)
     expect(end_turn).to_have_text("End turn: Bob is next")
     end_turn.click()
