@@ -129,7 +129,7 @@ def test_hands_entered_on_two_phones_are_scored_when_the_last_one_is_in(
     assert "Giraffe worth 9 4 +9 3 1" in scored
     assert "Bear worth 8 · tie: nobody scores 3 · 3" in scored
     assert "Points 16 13 9" in scored
-    assert "Lives ±0 5 left −1 4 left −2 3 left" in scored
+    assert "Lives ±0 5 ♥ 5 left −1 4 ♥ 4 left −2 3 ♥ 3 left" in scored  # hearts shown, words read
     bobs = text(page(other, match_id))
     assert "Round 2 · Bob starts" in bobs
     assert "Hands shown: Ann 16 · Bob 13 · Cy 9" in bobs  # the log line
