@@ -123,7 +123,7 @@ def test_new_match_for_a_group_of_another_device_is_refused(
 HEADS_CASES = [
     pytest.param(["", "3"], "Enter a number for every player", id="empty"),
     pytest.param(["  ", "3"], "Not a valid integer", id="blank"),
-    pytest.param(["-1", "3"], "At most 167", id="negative"),
+    pytest.param(["-1", "3"], "Bull heads cannot be negative.", id="negative"),
     pytest.param(["abc", "3"], "Type a whole number", id="abc"),
     pytest.param(["1.5", "3"], "Type a whole number", id="fraction"),
     pytest.param(["999", "3"], "At most 167", id="too-large"),

@@ -82,10 +82,10 @@ def heads_form(sheet: Sheet[SixNimmtState], formdata: Any) -> EntryBase:
                 name,
                 validators=[
                     InputRequired(_l("Enter a number for every player (0 if none).")),
+                    NumberRange(min=0, message=_l("Bull heads cannot be negative.")),
                     NumberRange(
-                        0,
-                        limit,
-                        _l(
+                        max=limit,
+                        message=_l(
                             "At most %(max)s: the cards in play, less the four that stay in "
                             "the rows, hold no more heads than that."
                         ),
