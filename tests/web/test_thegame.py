@@ -65,7 +65,7 @@ def enter_result(phone: Phone, match_id: int, left: object, hx: bool = False) ->
 def piles(html: str) -> list[str]:
     """The four top cards the scoreboard shows."""
     board = html[html.index('id="scoreboard"') : html.index('id="entry"')]
-    return re.findall(r'<span class="tg-top">(\d+)</span>', board)
+    return re.findall(r'<span class="tg-top"[^>]*>(\d+)</span>', board)
 
 
 def status(app: Flask, match_id: int) -> tuple[str, list[int] | None]:
