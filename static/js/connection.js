@@ -26,7 +26,10 @@
     const waiting = outbox() ? outbox().waiting() : 0;
     // A sheet that has heard nothing for two intervals is not called live, even online.
     const old = !ringing && Date.now() - heard > 2 * every;
-    const state = !navigator.onLine ? "offline" : failing || old || (waiting && !ringing) ? "reconnecting" : "live";
+    // Writes that could not be sent are not live either, even with the doorbell still beating
+    // (a server that is shutting down keeps its streams a while but takes no new request).
+    const stuck = waiting && (!ringing || outbox().failing());
+    const state = !navigator.onLine ? "offline" : failing || old || stuck ? "reconnecting" : "live";
     el.hidden = false;
     el.dataset.state = state;
     el.querySelector(".state").textContent = el.dataset[state];

@@ -48,8 +48,11 @@
     const key = keyOf(params);
     if (!key) return false;
     items = load(); // another tab of this phone may have sent or kept some meanwhile
+    // A numbered entry (a round: data-next-entry) is made for the one before it: if that one
+    // is refused, the rest of the page's queue is not sent in its place (see answered).
     const item = { key: key, url: form.getAttribute("hx-post"), body: params.toString(),
-      page: location.pathname, summary: status.summary(form, params) };
+      page: location.pathname, summary: status.summary(form, params),
+      chain: !!form.querySelector("[data-next-entry]") };
     const at = items.findIndex(function (i) { return i.key === key; });
     if (at >= 0) items[at] = item; else items.push(item);
     save(items);
@@ -148,7 +151,7 @@
     const token = csrf();
     for (const name of Array.from(params.keys())) {
       const suffix = /(version|seen)$/.exec(name);
-      const after = suffix && follow[item.page] && Number(follow[item.page][suffix[1]]);
+      const after = suffix && follow[item.page] ? Number(follow[item.page][suffix[1]]) : NaN;
       if (after > Number(params.get(name))) params.set(name, after); // never older than it was
       if (name === "csrf_token" && token) params.set(name, token);
     }
@@ -183,12 +186,26 @@
     const shown = name && doc.querySelector("#entry input[type=hidden][name='" + name + "']");
     return !shown || Number(shown.value) !== Number(sent.get(name));
   }
+  // The server's own words for a refusal, as its form would show them.
+  function reasonOf(doc) {
+    return Array.from(doc.querySelectorAll("[role=alert], .error, .field-error"))
+      .map(function (el) { return el.textContent.replace(/\s+/g, " ").trim(); }).filter(Boolean).join(" ");
+  }
+  // A round refused for its values: the rounds queued after it on this page were typed as the
+  // ones after it, so none is sent in its place (round 3 stored as round 2); each is listed.
+  function withdrawBehind(item) {
+    const behind = items.filter(function (i) { return i.page === item.page; });
+    items = items.filter(function (i) { return i.page !== item.page; });
+    save(items);
+    behind.forEach(function (i) { status.miss(i, 0, "behind"); });
+  }
   function answered(item, response, html, sent) {
     items = load().filter(function (i) { return i.key !== item.key; });
     save(items);
     const doc = new DOMParser().parseFromString(html, "text/html");
     const refused = !response.ok || doc.querySelector("[role=alert], .error, .field-error");
     const overtaken = refused && movedOn(doc, sent);
+    if (refused && !overtaken && item.chain) withdrawBehind(item);
     if (overtaken) delete follow[item.page];
     else if (!refused) {
       follow[item.page] = {};
@@ -201,12 +218,12 @@
     const here = item.page === location.pathname && !!window.htmx;
     const shown = document.querySelector("#entry form[data-entry]");
     const more = items.some(function (i) { return i.page === item.page; });
-    const listed = overtaken && (more || !status.holdsTyped(doc));
+    const listed = more || (overtaken && !status.holdsTyped(doc));
     if (refused && (!here || !response.ok || listed || (shown && shown.dataset.dirty))) {
-      // Nowhere to show what was typed without wiping something else, or overtaken by the
-      // sheet with more of ours behind it (or with nothing typed to hold: End turn): the status
-      // line keeps it, so the panel goes on following the sheet.
-      status.miss(item, response.status);
+      // Nowhere to show what was typed without wiping something else, or more of ours behind
+      // it (or, overtaken by the sheet, nothing typed to hold: End turn): the status line keeps
+      // it with the server's reason, so the panel goes on following the sheet.
+      status.miss(item, response.status, response.ok && !overtaken ? reasonOf(doc) : "");
       tell();
       refresh(); // the sheet shows what overtook it; a typed form stays as it is
       return;
@@ -256,6 +273,7 @@
     delay: delay, retryable: retryable,
     pending: function () { return load(); },
     waiting: function () { return items.length; },
+    failing: function () { return tries > 0; }, // the last try to send got no answer
     sendNow: function () { tries = 0; drain(); },
   };
 })();

@@ -11,8 +11,8 @@
 
   // Writes the server refused or failed that the entry form could not show (it held something
   // typed, or the write was for another sheet), kept with their values until the player says
-  // they are done with them. The reason is kept as a status (200: the sheet moved on), so the
-  // line is always in the page's language.
+  // they are done with them. The reason is kept as a status (200: the sheet moved on) or a
+  // code, so the line is in the page's language, or as the server's own words for a refusal.
   const MISSED = "companion-outbox-missed";
   function missed() {
     try { return JSON.parse(localStorage.getItem(MISSED) || "[]"); } catch (e) { return []; }
@@ -82,7 +82,9 @@
     mine.forEach(function (i) { line(el, i.summary); });
     let said = "";
     lost.forEach(function (i) {
-      const why = i.status === 200 ? words.missed : words.failed.replace("{n}", i.status);
+      const why = i.reason === "behind" ? words.behind
+        : i.reason ? words.refused.replace("{reason}", i.reason)
+        : i.status === 200 ? words.missed : words.failed.replace("{n}", i.status);
       line(el, i.summary, "missed", why, why === said);
       said = why;
     });
@@ -139,6 +141,14 @@
     event.stopPropagation();
     notSent(form);
   }, true);
+  // A link that only the server can answer (the language switch: it sets a cookie and comes
+  // back) says so offline, instead of leaving the sheet for the browser's error page.
+  document.addEventListener("click", function (event) {
+    const link = event.target.closest && event.target.closest("a[data-needs-network]");
+    if (!link || navigator.onLine || !region()) return;
+    event.preventDefault();
+    notSent(link);
+  });
   window.addEventListener("online", function () {
     notice = "";
     document.querySelectorAll(".unsent-note").forEach(function (note) { note.remove(); });
@@ -162,8 +172,10 @@
       savedLately = false;
       if (region()) say(region().dataset.failed.replace("{n}", status));
     },
-    miss: function (item, status) {
-      keepMissed(missed().concat([{ page: item.page, summary: item.summary, status: status }]));
+    // reason: the server's words for a refusal, or "behind" (not sent: a round before it was
+    // refused); none for a write overtaken by the sheet (status 200) or failed (its status).
+    miss: function (item, status, reason) {
+      keepMissed(missed().concat([{ page: item.page, summary: item.summary, status: status, reason: reason || "" }]));
     },
     answered: function (saved) { savedLately = saved; notice = ""; },
     waiting: function () { savedLately = false; },

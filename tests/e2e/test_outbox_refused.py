@@ -1,0 +1,112 @@
+"""What the outbox does with a write the server refuses once the network is back: a round
+refused for its values holds back the rounds queued after it (they were typed as the ones after
+it, and would be stored in its place), each listed; a refusal is listed with the server's own
+reason; what was typed goes as typed (a negative number too); and the taps that need the
+server (the language switch) say so offline instead of leaving the sheet."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from .conftest import LiveServer
+from .helpers import Phone, claim, expect, heads_box, start_match
+from .test_offline import offline, stored, type_round
+from .test_outbox_games import outbox_lines
+
+
+def alone(phones: Callable[..., Phone]) -> tuple[Phone, int]:
+    """A 6 nimmt! match of Ann and Bob on one phone, in Ann's seat."""
+    a = phones("A")
+    match = start_match(a, ["Ann", "Bob"])
+    claim(a, "Ann")
+    return a, match
+
+
+def test_rounds_queued_after_a_refused_round_are_not_stored_in_its_place(
+    phones: Callable[..., Phone], server: LiveServer
+) -> None:
+    a, match = alone(phones)
+    offline(a)
+    type_round(a, [2, 500])  # a slip: refused once it arrives
+    type_round(a, [3, 3])  # typed as round 2
+    expect(a.page.locator("#outbox")).to_contain_text("2 entries not sent yet")
+
+    offline(a, cut=False)
+    form = a.page.locator("#entry form[data-entry]")
+    expect(form.locator(".field-error")).to_contain_text("At most 167")
+    expect(form.locator("button[type=submit]")).to_have_text("Save round 1")
+    expect(heads_box(a, 1)).to_have_value("500")
+    lines = outbox_lines(a)
+    assert len(lines) == 1 and "the entry before it was not saved" in lines[0], lines
+    assert lines[0].endswith("Ann 3 · Bob 3"), lines
+    assert stored(server, match) == []  # round 2's numbers were not stored as round 1
+
+    heads_box(a, 1).fill("5")
+    form.locator("button[type=submit]").click()
+    expect(a.page.locator("#entry button[type=submit]")).to_have_text("Save round 2")
+    assert [move["heads"] for move in stored(server, match)] == [[2, 5]]
+
+
+def test_a_negative_number_kept_offline_is_sent_as_typed(
+    phones: Callable[..., Phone], server: LiveServer
+) -> None:
+    a, match = alone(phones)
+    offline(a)
+    type_round(a, [-3, 4])
+    expect(a.page.locator("#outbox")).to_contain_text("1 entry not sent yet")
+    offline(a, cut=False)
+    expect(a.page.locator("#entry .field-error")).to_have_text("Bull heads cannot be negative.")
+    expect(heads_box(a, 0)).to_have_value("-3")
+    assert stored(server, match) == []
+
+
+def test_a_refused_card_with_more_queued_is_listed_with_its_reason(
+    phones: Callable[..., Phone], server: LiveServer
+) -> None:
+    from .test_outbox_games import play, start
+
+    a = phones("A")
+    page = start(a, "thegame", ["Ann", "Bob"])
+    match = int(page.url.rsplit("/", 1)[1])
+    offline(a)
+    play(a, 30, 0)
+    play(a, 150, 0)  # no such card
+    play(a, 90, 2)
+    offline(a, cut=False)
+    expect(page.locator("#outbox")).not_to_contain_text("not sent yet")
+    assert [move.get("card") for move in stored(server, match)] == [30, 90]
+    [line] = outbox_lines(a)
+    assert "Card 150 does not exist" in line and line.endswith("Card number 150 · ▲1"), line
+    assert "the sheet changed" not in line
+    # The panel follows the sheet: the piles as stored, and the turn can end.
+    tops = page.locator("#entry .tg-pile-button .tg-top")
+    expect(tops).to_have_text(["30", "1", "90", "100"])
+    actions = page.locator("#entry .tg-actions")
+    expect(actions.locator("button.primary:visible")).to_have_text("End turn: Bob is next")
+    expect(actions).to_contain_text("Undo the last entry: 90 on falling pile 1")
+
+
+def test_the_language_switch_offline_stays_on_the_sheet_and_says_why(
+    phones: Callable[..., Phone],
+) -> None:
+    a, match = alone(phones)
+    offline(a)
+    a.page.locator("footer a[lang='it']").click()
+    expect(a.page.locator("#outbox")).to_contain_text("Not sent: there is no network")
+    expect(a.page.locator("footer .unsent-note")).to_be_visible()
+    assert a.page.url.endswith(f"/m/{match}")
+    offline(a, cut=False)
+    a.page.locator("footer a[lang='it']").click()
+    expect(a.page.locator("#entry button[type=submit]")).to_have_text("Salva la mano 1")
+
+
+def test_writes_that_cannot_be_sent_are_not_called_live(phones: Callable[..., Phone]) -> None:
+    a, _ = alone(phones)
+    connection = a.page.locator("#connection")
+    expect(connection).to_have_attribute("data-state", "live")
+    a.allow(r"htmx:(afterRequest|sendError)|ERR_FAILED")
+    # The server takes no new write (it is shutting down), while the page still hears it.
+    a.page.route("**/entry/*", lambda route: route.abort())
+    type_round(a, [2, 3])
+    expect(a.page.locator("#outbox")).to_contain_text("1 entry not sent yet")
+    expect(connection).to_have_attribute("data-state", "reconnecting")
