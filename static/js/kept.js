@@ -2,9 +2,11 @@
 // is marked data-counts-kept counts the writes kept from it (The Game: the cards put down
 // towards the turn's minimum) and shows what its template prepared for that count:
 // [data-kept-shown="K"] only at K (the hint "put down K more"), [data-kept-from="K"] from K on
-// (End turn, once the minimum is kept). A place marked data-kept-when="NAME=VALUE" stands for
-// what a kept write with that field changes (The Game: a pile): inside it, [data-kept-value=FIELD]
-// shows the write's FIELD (the card now on top) and [data-kept-hide] goes (what no longer holds).
+// (End turn, once the minimum is kept); a number marked data-kept-adds="N" anywhere in the page
+// moves by N for each (the cards played this turn, left, in hand). A place marked
+// data-kept-when="NAME=VALUE" stands for what a kept write with that field changes (The Game:
+// a pile): inside it, [data-kept-value=FIELD] shows the write's FIELD (the card now on top)
+// and [data-kept-hide] goes (what no longer holds).
 // The server's next answer replaces all of it with what it knows. Served in the page bundle.
 (function () {
   "use strict";
@@ -16,6 +18,9 @@
     panel.dataset.kept = String(kept);
     panel.querySelectorAll("[data-kept-shown]").forEach(function (el) { el.hidden = Number(el.dataset.keptShown) !== kept; });
     panel.querySelectorAll("[data-kept-from]").forEach(function (el) { el.hidden = kept < Number(el.dataset.keptFrom); });
+    document.querySelectorAll("[data-kept-adds]").forEach(function (el) {
+      el.textContent = String(Number(el.textContent) + Number(el.dataset.keptAdds));
+    });
   }
   function show(params) {
     document.querySelectorAll("[data-kept-when]").forEach(function (place) {

@@ -269,7 +269,7 @@ def test_undo_the_last_play_puts_the_card_back(phone: Phone, other: Phone) -> No
     assert phone.post(action.group(1), {"version": version.group(1)}).status_code == 303
     html = page(other, match_id)
     assert piles(html)[0] == "20"
-    assert re.search(r"This turn</dt>\s*<dd>1\s", html)
+    assert re.search(r"This turn</dt>\s*<dd><span[^>]*>1</span>\s", html)
     assert "Undo the last entry: 20 on rising pile 1" in page(phone, match_id)
     plays(phone, match_id, (37, 0))  # the card is free again
     assert piles(page(other, match_id))[0] == "37"
