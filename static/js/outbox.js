@@ -191,21 +191,36 @@
     return Array.from(doc.querySelectorAll("[role=alert], .error, .field-error"))
       .map(function (el) { return el.textContent.replace(/\s+/g, " ").trim(); }).filter(Boolean).join(" ");
   }
-  // A round refused for its values: the rounds queued after it on this page were typed as the
-  // ones after it, so none is sent in its place (round 3 stored as round 2); each is listed.
-  function withdrawBehind(item) {
+  // A round refused (for its values, or failed): the rounds queued after it on this page were
+  // typed as the ones after it, and so was one being typed now, so none of them is sent in its
+  // place (round 3 stored as round 2). They leave the queue (and the typed one its form) and
+  // are listed after it, with their values; the panel shows the refused round again (or, with
+  // no form in the answer, the server's panel).
+  function holdBehind(item, here, reload) {
     const behind = items.filter(function (i) { return i.page === item.page; });
     items = items.filter(function (i) { return i.page !== item.page; });
     save(items);
-    behind.forEach(function (i) { status.miss(i, 0, "behind"); });
+    const panel = here && document.querySelector("#entry form[data-entry]");
+    if (panel && panel.dataset.dirty && status.holdsTyped(panel)) {
+      const params = new URLSearchParams(new FormData(panel));
+      behind.push({ page: item.page, summary: status.summary(panel, params) });
+      delete panel.dataset.dirty;
+      panel.reset();
+    }
+    const url = reload && panel && panel.dataset.refresh;
+    if (url) window.htmx.ajax("GET", url, { target: "#entry", swap: "outerHTML" }).catch(function () {});
+    return behind;
   }
   function answered(item, response, html, sent) {
     items = load().filter(function (i) { return i.key !== item.key; });
     save(items);
     const doc = new DOMParser().parseFromString(html, "text/html");
     const refused = !response.ok || doc.querySelector("[role=alert], .error, .field-error");
-    const overtaken = refused && movedOn(doc, sent);
-    if (refused && !overtaken && item.chain) withdrawBehind(item);
+    // An error page has no form to tell: it was not overtaken, it failed.
+    const overtaken = refused && response.ok && movedOn(doc, sent);
+    const here = item.page === location.pathname && !!window.htmx;
+    const behind = refused && !overtaken && item.chain ? holdBehind(item, here, !response.ok) : [];
+    const listBehind = function () { behind.forEach(function (i) { status.miss(i, 0, "behind"); }); };
     if (overtaken) delete follow[item.page];
     else if (!refused) {
       follow[item.page] = {};
@@ -215,7 +230,6 @@
       });
     }
     status.answered(!refused);
-    const here = item.page === location.pathname && !!window.htmx;
     const shown = document.querySelector("#entry form[data-entry]");
     const more = items.some(function (i) { return i.page === item.page; });
     const listed = more || (overtaken && !status.holdsTyped(doc));
@@ -224,10 +238,12 @@
       // it (or, overtaken by the sheet, nothing typed to hold: End turn): the status line keeps
       // it with the server's reason, so the panel goes on following the sheet.
       status.miss(item, response.status, response.ok && !overtaken ? reasonOf(doc) : "");
+      listBehind();
       tell();
       refresh(); // the sheet shows what overtook it; a typed form stays as it is
       return;
     }
+    listBehind();
     tell();
     if (!here) return;
     const away = response.headers.get("HX-Location") || response.headers.get("HX-Redirect");

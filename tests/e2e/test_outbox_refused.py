@@ -7,6 +7,7 @@ server (the language switch) say so offline instead of leaving the sheet."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from .conftest import LiveServer
 from .helpers import Phone, claim, expect, heads_box, start_match
@@ -45,6 +46,56 @@ def test_rounds_queued_after_a_refused_round_are_not_stored_in_its_place(
     form.locator("button[type=submit]").click()
     expect(a.page.locator("#entry button[type=submit]")).to_have_text("Save round 2")
     assert [move["heads"] for move in stored(server, match)] == [[2, 5]]
+
+
+def test_a_round_being_typed_when_the_one_before_is_refused_is_listed_not_stored(
+    phones: Callable[..., Phone], server: LiveServer
+) -> None:
+    a, match = alone(phones)
+    offline(a)
+    type_round(a, [2, 500])
+    type_round(a, [3, 3])
+    heads_box(a, 0).fill("4")  # round 3, typed and not yet saved
+    heads_box(a, 1).fill("4")
+    offline(a, cut=False)
+    form = a.page.locator("#entry form[data-entry]")
+    expect(form.locator(".field-error")).to_contain_text("At most 167")
+    expect(form.locator("button[type=submit]")).to_have_text("Save round 1")
+    expect(a.page.locator("#outbox li.missed")).to_have_count(2)
+    lines = outbox_lines(a)
+    assert [line.rsplit(":", 1)[-1].strip() for line in lines] == [
+        "Ann 3 · Bob 3",
+        "Ann 4 · Bob 4",
+    ], lines
+    assert stored(server, match) == []
+
+
+def test_a_round_the_server_answers_with_an_error_holds_back_the_ones_after_it(
+    phones: Callable[..., Phone], server: LiveServer
+) -> None:
+    a, match = alone(phones)
+    a.allow(r"status of 400")
+    failed: list[str] = []
+
+    def first_fails(route: Any) -> None:
+        if route.request.method == "POST" and not failed:
+            failed.append(route.request.url)
+            route.fulfill(status=400, body="Bad Request")
+        else:
+            route.continue_()
+
+    a.page.route("**/entry/*", first_fails)
+    offline(a)
+    type_round(a, [2, 5])
+    type_round(a, [3, 3])
+    offline(a, cut=False)
+    expect(a.page.locator("#outbox li.missed")).to_have_count(2)
+    lines = outbox_lines(a)
+    assert "error 400" in lines[0] and lines[0].endswith("Ann 2 · Bob 5"), lines
+    assert "the entry before it was not saved" in lines[1], lines
+    assert lines[1].endswith("Ann 3 · Bob 3"), lines
+    expect(a.page.locator("#entry button[type=submit]")).to_have_text("Save round 1")
+    assert stored(server, match) == []
 
 
 def test_a_negative_number_kept_offline_is_sent_as_typed(
