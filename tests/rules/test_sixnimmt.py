@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from companion import rules
 from companion.rules import IllegalMove
-from companion.rules.sixnimmt import RULES, SixNimmtState, bull_heads, fewest_heads, round_warnings
+from companion.rules.sixnimmt import RULES, SixNimmtState, bull_heads
 
 NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal", "Ida", "Jo"]
 
@@ -168,23 +168,6 @@ def test_a_round_gives_at_most_the_heads_in_play_minus_four(
     state = match(players, variant=variant)
     play(state, [limit] + [0] * (players - 1))
     refused(state, {"type": "round", "heads": [limit, 1] + [0] * (players - 2)}, f"{limit} bull")
-
-
-@pytest.mark.parametrize(("players", "fewest"), [(2, 4), (3, 14), (4, 24), (5, 34), (10, 84)])
-def test_a_round_takes_every_card_the_four_rows_cannot_hold(players: int, fewest: int) -> None:
-    # 10 cards each and the 4 row starters are played; 4 rows of at most 5 cards stay.
-    assert fewest_heads(match(players)) == fewest
-    if players <= 6:  # the professional variant deals as many cards (1 to 10 x players + 4)
-        assert fewest_heads(match(players, variant="pro")) == fewest
-
-
-def test_a_round_with_fewer_heads_than_cards_taken_is_kept_and_warned() -> None:
-    state = play(match(4), [0, 0, 0, 0], [10, 8, 4, 2])
-    assert state.rounds[0] == (0, 0, 0, 0)  # kept as entered: the table may know better
-    [(template, params)] = round_warnings(state, 0)
-    assert params == {"total": 0, "players": 4, "fewest": 24}
-    assert "at least %(fewest)d cards" in template
-    assert round_warnings(state, 1) == []  # exactly the fewest is possible
 
 
 def test_a_round_by_cards_counts_the_heads_of_each_card() -> None:

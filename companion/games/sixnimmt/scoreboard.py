@@ -7,7 +7,7 @@ from typing import Any
 
 from ...i18n import gettext as _
 from ...i18n import ngettext
-from ...rules.sixnimmt import SixNimmtState, bull_heads, round_warnings
+from ...rules.sixnimmt import SixNimmtState, bull_heads
 from ...sheet import Sheet
 from ..base import Running, cumulative
 from .table import table_view
@@ -21,8 +21,7 @@ match runs. Every round stays in the log, and the finished sheet lists them all.
 
 def board(sheet: Sheet[SixNimmtState]) -> dict[str, Any]:
     """The latest rounds as rows (every round once the match is over), the earlier ones folded
-    into their totals, running totals, leaders, how far each player is from the end, and the
-    warnings of the rounds shown (fewer heads than a round can give)."""
+    into their totals, running totals, leaders and how far each player is from the end."""
     state = sheet.state
     totals = state.totals()
     first = len(state.rounds) - ROUNDS_SHOWN if sheet.match.is_open else 0
@@ -36,15 +35,9 @@ def board(sheet: Sheet[SixNimmtState]) -> dict[str, Any]:
     for number, heads in enumerate(state.rounds[first:], start=first + 1):
         acc = [a + h for a, h in zip(acc, heads, strict=True)]
         rows.append({"number": number, "cells": list(zip(heads, acc, strict=True))})
-    warned = [
-        {"number": row["number"], "warnings": [_(t) % p for t, p in warnings]}
-        for row in rows
-        if (warnings := round_warnings(state, row["number"] - 1))
-    ]
     leaders = [i for i, t in enumerate(totals) if t == min(totals)] if state.rounds else []
     return {
         "rounds": rows,
-        "warned": warned,
         "earlier": earlier,
         "totals": totals,
         "leaders": leaders,

@@ -31,7 +31,6 @@ from .moves import (
     check_reveal,
     check_round,
     check_rows,
-    fewest_heads,
     heads_from_cards,
     last_turn,
     may_enter_rows,
@@ -39,7 +38,6 @@ from .moves import (
     possible_cards,
     preview_reveal,
     round_heads,
-    round_warnings,
 )
 from .scoring import leaders
 from .state import DEFAULT_THRESHOLD, EndRule, SixNimmtState, parse_end
@@ -78,7 +76,6 @@ __all__ = [
     "check_round",
     "check_rows",
     "destination",
-    "fewest_heads",
     "heads_from_cards",
     "highest_card",
     "last_turn",
@@ -91,7 +88,6 @@ __all__ = [
     "possible_cards",
     "preview_reveal",
     "round_heads",
-    "round_warnings",
     "row_heads",
     "start_round",
 ]

@@ -3,7 +3,7 @@
 A round is scored at once (``round``, by the heads or by the cards each seat took) or played on
 the table (``rows``, then one ``reveal`` per turn, placed by :mod:`.table`); either way a
 finished round's heads go to the sheet. The ``may_*`` and table queries answer what a page asks
-before it offers a form; :func:`round_warnings` says why a stored round looks wrong.
+before it offers a form.
 """
 
 from __future__ import annotations
@@ -14,10 +14,7 @@ from dataclasses import replace
 from ..base import N_, Move, Rules, per_seat, require, whole_number
 from .cards import HAND, ROWS, bull_heads
 from .state import SixNimmtState
-from .table import ROW_LENGTH, Placement, TableRound, needs_choice, play_turn, start_round
-
-WarningItem = tuple[str, dict[str, object]]
-"""A warning's message template (translated by the web layer) and its parameters."""
+from .table import Placement, TableRound, needs_choice, play_turn, start_round
 
 
 def score_round(state: SixNimmtState, move: Move) -> SixNimmtState:
@@ -186,24 +183,3 @@ def round_heads(state: SixNimmtState) -> list[int]:
 def last_turn(state: SixNimmtState) -> tuple[Placement, ...]:
     """The placements of the last revealed turn of the round on the table, lowest card first."""
     return state.table.last if state.table is not None else ()
-
-
-def fewest_heads(state: SixNimmtState) -> int:
-    """The fewest bull heads a round can give: the four rows hold at most five cards each when
-    the round ends, so every other card played (ten per player, and the four that started the
-    rows) was taken, with a head at least. 4 with two players, 24 with four."""
-    return max(0, HAND * state.seats + ROWS - ROWS * ROW_LENGTH)
-
-
-def round_warnings(state: SixNimmtState, index: int) -> list[WarningItem]:
-    """Why a stored round looks wrong (fewer heads than any round can give), never a refusal:
-    such a round is kept as entered, and the sheet asks the table to check it."""
-    total = sum(state.rounds[index])
-    fewest = fewest_heads(state)
-    if total >= fewest:
-        return []
-    template = N_(
-        "%(total)d bull heads in all, but with %(players)d players at least %(fewest)d cards "
-        "are taken every round, each with one head or more."
-    )
-    return [(template, {"total": total, "players": state.seats, "fewest": fewest})]
