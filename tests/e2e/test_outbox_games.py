@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+import pytest
 from playwright.sync_api import Page
 
 from .conftest import LiveServer
@@ -49,8 +50,12 @@ def play(phone: Phone, card: int, pile: int) -> None:
     expect(page.locator("#entry input[name='tracker-card']")).to_have_value("")
 
 
+@pytest.mark.parametrize(
+    ("card", "reason"),
+    [(25, "higher than 30"), (150, "Card 150 does not exist")],  # a rule broken; no such card
+)
 def test_queued_cards_after_a_refused_one_are_still_stored_in_order(
-    phones: Callable[..., Phone], server: LiveServer
+    phones: Callable[..., Phone], server: LiveServer, card: int, reason: str
 ) -> None:
     a = phones("A")
     page = start(a, "thegame", ["Ann", "Bob"])
@@ -58,7 +63,7 @@ def test_queued_cards_after_a_refused_one_are_still_stored_in_order(
 
     offline(a)
     play(a, 30, 0)
-    play(a, 25, 0)  # breaks the rule of a rising pile: refused once it arrives
+    play(a, card, 0)  # refused once it arrives
     play(a, 90, 2)
     expect(page.locator("#outbox")).to_contain_text("3 entries not sent yet")
     lines = outbox_lines(a)
@@ -68,12 +73,15 @@ def test_queued_cards_after_a_refused_one_are_still_stored_in_order(
     expect(page.locator("#outbox")).not_to_contain_text("not sent yet")
     expect(page.locator("#scoreboard .tg-pile .tg-top")).to_have_text(["30", "1", "90", "100"])
     assert [move.get("card") for move in stored(server, match)] == [30, 90]
-    # The refused card is listed with the rule's reason, not as overtaken by the sheet, and
-    # the panel goes on following the sheet (test_outbox_refused.py).
+    # The refused card is listed with the server's reason, not as overtaken by the sheet, and
+    # the panel goes on following the sheet: the piles as stored, and the turn can end.
     [line] = outbox_lines(a)
-    assert "higher than 30" in line and line.endswith("Card number 25 · ▲1"), line
+    assert reason in line and line.endswith(f"Card number {card} · ▲1"), line
     expect(page.locator("#outbox")).not_to_contain_text("the sheet changed")
     expect(page.locator("#entry .tg-pile-button .tg-top")).to_have_text(["30", "1", "90", "100"])
+    actions = page.locator("#entry .tg-actions")
+    expect(actions.locator("button.primary:visible")).to_have_text("End turn: Bob is next")
+    expect(actions).to_contain_text("Undo the last entry: 90 on falling pile 1")
 
 
 def test_the_hosts_hands_queued_offline_each_go_to_their_player(

@@ -1,8 +1,9 @@
 """What the outbox does with a write the server refuses once the network is back: a round
-refused for its values holds back the rounds queued after it (they were typed as the ones after
-it, and would be stored in its place), each listed; a refusal is listed with the server's own
-reason; what was typed goes as typed (a negative number too); and the taps that need the
-server (the language switch) say so offline instead of leaving the sheet."""
+refused for its values (or answered with an error) holds back the rounds queued after it, and
+the one being typed (they were typed as the ones after it, and would be stored in its place),
+each listed; what was typed goes as typed (a negative number too); and the taps that need the
+server (the language switch) say so offline instead of leaving the sheet. The Game's refused
+cards, listed with the server's reason, are in test_outbox_games.py."""
 
 from __future__ import annotations
 
@@ -109,32 +110,6 @@ def test_a_negative_number_kept_offline_is_sent_as_typed(
     expect(a.page.locator("#entry .field-error")).to_have_text("Bull heads cannot be negative.")
     expect(heads_box(a, 0)).to_have_value("-3")
     assert stored(server, match) == []
-
-
-def test_a_refused_card_with_more_queued_is_listed_with_its_reason(
-    phones: Callable[..., Phone], server: LiveServer
-) -> None:
-    from .test_outbox_games import play, start
-
-    a = phones("A")
-    page = start(a, "thegame", ["Ann", "Bob"])
-    match = int(page.url.rsplit("/", 1)[1])
-    offline(a)
-    play(a, 30, 0)
-    play(a, 150, 0)  # no such card
-    play(a, 90, 2)
-    offline(a, cut=False)
-    expect(page.locator("#outbox")).not_to_contain_text("not sent yet")
-    assert [move.get("card") for move in stored(server, match)] == [30, 90]
-    [line] = outbox_lines(a)
-    assert "Card 150 does not exist" in line and line.endswith("Card number 150 · ▲1"), line
-    assert "the sheet changed" not in line
-    # The panel follows the sheet: the piles as stored, and the turn can end.
-    tops = page.locator("#entry .tg-pile-button .tg-top")
-    expect(tops).to_have_text(["30", "1", "90", "100"])
-    actions = page.locator("#entry .tg-actions")
-    expect(actions.locator("button.primary:visible")).to_have_text("End turn: Bob is next")
-    expect(actions).to_contain_text("Undo the last entry: 90 on falling pile 1")
 
 
 def test_the_language_switch_offline_stays_on_the_sheet_and_says_why(
