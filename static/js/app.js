@@ -66,6 +66,7 @@
     const sent = window.htmx.ajax("GET", url, { target: "#entry", swap: "outerHTML", headers: headers || {} });
     if (sent && sent.catch) sent.catch(function () {});
   }
+  window.companionEntry = { refresh: refreshEntry }; // the outbox asks for the panel anew too
   // A poll brings the entry panel along when the phone's own is untouched (a pristine form or a
   // "waiting" notice): it asks with entry=<its kind>, so a new version needs no second request.
   // The poll's copy is dropped if, while it was on its way, someone started typing, another tab

@@ -186,9 +186,10 @@
     const shown = name && doc.querySelector("#entry input[type=hidden][name='" + name + "']");
     return !shown || Number(shown.value) !== Number(sent.get(name));
   }
-  // The server's own words for a refusal, as its form would show them.
+  // What marks a refusal in an answer, and the server's own words for it.
+  const REFUSAL = "[role=alert], .error, .field-error";
   function reasonOf(doc) {
-    return Array.from(doc.querySelectorAll("[role=alert], .error, .field-error"))
+    return Array.from(doc.querySelectorAll(REFUSAL))
       .map(function (el) { return el.textContent.replace(/\s+/g, " ").trim(); }).filter(Boolean).join(" ");
   }
   // A round refused (for its values, or failed): the rounds queued after it on this page were
@@ -207,15 +208,14 @@
       delete panel.dataset.dirty;
       panel.reset();
     }
-    const url = reload && panel && panel.dataset.refresh;
-    if (url) window.htmx.ajax("GET", url, { target: "#entry", swap: "outerHTML" }).catch(function () {});
+    if (reload && panel && panel.dataset.refresh) window.companionEntry.refresh(panel.dataset.refresh);
     return behind;
   }
   function answered(item, response, html, sent) {
     items = load().filter(function (i) { return i.key !== item.key; });
     save(items);
     const doc = new DOMParser().parseFromString(html, "text/html");
-    const refused = !response.ok || doc.querySelector("[role=alert], .error, .field-error");
+    const refused = !response.ok || doc.querySelector(REFUSAL);
     // An error page has no form to tell: it was not overtaken, it failed.
     const overtaken = refused && response.ok && movedOn(doc, sent);
     const here = item.page === location.pathname && !!window.htmx;
