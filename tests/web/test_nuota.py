@@ -9,7 +9,7 @@ from typing import Any
 from companion.models import Entry, Match
 
 from ..conftest import Phone, count, hidden_fields
-from .helpers import seen
+from .helpers import seen, undo
 
 # Three hands of 10 (the rulebook's giraffes: 4, 3 and 1). Ann scores giraffe 9 + mole 7 = 16,
 # Bob goat 7 + sheep 6 = 13, Cy dog 6 + mouse 3 = 9; bears are tied 3–3, so nobody scores them.
@@ -320,3 +320,42 @@ def test_the_viewer_follows_the_hands_and_ending_early_crowns_the_most_lives(
     assert html.count("(you)") == 1
     assert "Ann (you)" in text(page(phone, match_id))
     assert "Hands shown so far" not in html
+
+
+def test_undoing_a_round_scored_from_the_hands_gives_every_hand_back(
+    phone: Phone, other: Phone
+) -> None:
+    match_id = table(phone, other)
+    wrong = {"giraffe": 3, "goat": 4, "bear": 2, "mouse": 1}  # Bob's three sheep mistyped
+    hand(phone, match_id, 0, ANN)
+    hand(other, match_id, 1, wrong)
+    hand(phone, match_id, 2, CY)
+    assert lives(phone, match_id) == [5, 3, 4]  # Bob scored only his goats: 7 against Cy's 9
+    assert undo(phone, match_id, 1).status_code in (200, 303)
+    assert lives(phone, match_id) == [5, 5, 5]
+
+    bobs = page(other, match_id)
+    assert "Ann ✓ entered Bob ✓ entered Cy ✓ entered" in text(bobs)
+    assert "The round was undone: every hand is back." in bobs
+    assert re.search(r'name="hands-bear"[^>]*value="2"', bobs)  # his hand, to correct
+    assert "The round was undone: every hand is back." in page(phone, match_id)
+
+    hand(other, match_id, 1, BOB)  # one correction scores the round again, with Bob's sheep
+    assert lives(phone, match_id) == [5, 4, 3]
+    again = text(page(other, match_id))
+    assert "Hands shown: Ann 16 · Bob 13 · Cy 9" in again
+    assert "every hand is back" not in again and "Hands shown so far" not in again
+
+
+def test_hands_do_not_come_back_for_a_round_that_is_no_longer_the_current_one(
+    phone: Phone, other: Phone
+) -> None:
+    match_id = table(phone, other)
+    totals(phone, match_id, {0: 16, 1: 13, 2: 9})
+    hand(phone, match_id, 0, ANN)
+    hand(other, match_id, 1, BOB)
+    hand(phone, match_id, 2, CY)
+    assert count(phone.app, Entry) == 2
+    undo(phone, match_id, 1)  # the typed round 1 goes: the hands' round becomes round 1
+    assert "Hands shown so far" not in page(other, match_id)
+    assert "every hand is back" not in page(other, match_id)

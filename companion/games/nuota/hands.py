@@ -30,10 +30,10 @@ def held_hands(sheet: Sheet[NuotaState]) -> list[Hand | None]:
     """The hands entered so far this round, one per seat (None: not entered yet)."""
     seats = len(sheet.players)
     nothing: list[Hand | None] = [None] * seats
-    held = db.session.get(Pending, sheet.match.id)
-    if held is None or any(entry.version > held.version for entry in sheet.entries):
+    held = current_hold(sheet)
+    move = held.move if held is not None else undone_round(sheet)
+    if move is None:
         return nothing
-    move = held.move
     hands = move.get("hands")
     if move.get("type") != "showdown" or not isinstance(hands, list) or len(hands) != seats:
         return nothing
@@ -42,6 +42,32 @@ def held_hands(sheet: Sheet[NuotaState]) -> list[Hand | None]:
         dict(hand) if isinstance(hand, dict) and not is_out(state, seat) else None
         for seat, hand in enumerate(hands)
     ]
+
+
+def current_hold(sheet: Sheet[NuotaState]) -> Pending | None:
+    """The hands held for this round, unless an entry was stored after they were."""
+    held = db.session.get(Pending, sheet.match.id)
+    if held is None or any(entry.version > held.version for entry in sheet.entries):
+        return None
+    return held
+
+
+def undone_round(sheet: Sheet[NuotaState]) -> dict[str, Any] | None:
+    """The showdown a just-made undo took back, when the sheet is back at its round.
+
+    Undoing a round scored from the hands is nearly always about one wrong hand: the table gets
+    every hand back as held, so the player who mistyped corrects theirs and the round is scored
+    again, instead of all of them counting their cards anew. It counts only while nothing but
+    undos came after that round (the sheet is at the round those hands were for).
+    """
+    if not sheet.entries or sheet.entries[-1].undoes is None:
+        return None
+    target = sheet.entries[-1].undoes
+    later = [line for line in sheet.entries if line.seq > target]
+    if any(line.undoes is None and line.seq not in sheet.undone for line in later):
+        return None
+    undone = next((line for line in sheet.entries if line.seq == target), None)
+    return undone.move if undone is not None else None
 
 
 def hand_of(counts: dict[str, Any]) -> Hand:
@@ -70,9 +96,12 @@ def default_seat(sheet: Sheet[NuotaState], me: int | None, host: bool) -> int | 
 
 
 def held_since(sheet: Sheet[NuotaState]) -> int:
-    """The version at which the hands held now were last added to (0 when none are held)."""
-    held = db.session.get(Pending, sheet.match.id)
-    return held.version if held is not None else 0
+    """The version at which the hands held now were last added to: the hold's, or the undo's
+    that gave them back (0 when none are held)."""
+    held = current_hold(sheet)
+    if held is not None:
+        return held.version
+    return sheet.entries[-1].version if undone_round(sheet) is not None else 0
 
 
 def gather(

@@ -44,6 +44,7 @@ def scoreboard(sheet: Sheet[NuotaState]) -> dict[str, Any]:
         "expert": state.variant == "expert",
         "gathering": gathering(sheet, held),
         "held": [hand is not None for hand in held],
+        "back": all(held[seat] is not None for seat in alive(state)) and bool(alive(state)),
         "last": breakdown(state.rounds[-1], names) if state.rounds else None,
         "history": [history_row(number, r, names) for number, r in enumerate(state.rounds, 1)],
     }
