@@ -1,8 +1,9 @@
 // What the outbox keeps offline shows in the page before the server has it. A panel whose form
 // is marked data-counts-kept counts the writes kept from it (The Game: the cards put down
 // towards the turn's minimum) and shows what its template prepared for that count:
-// [data-kept-shown="K"] only at K (the hint "put down K more"), [data-kept-from="K"] from K on
-// (End turn, once the minimum is kept); a number marked data-kept-adds="N" anywhere in the page
+// [data-kept-shown="K"] only at K (the hint "put down K more"), and anywhere in the page
+// [data-kept-from="K"] from K on (End turn and the scoreboard's ✓, once the minimum is kept);
+// a number marked data-kept-adds="N" anywhere in the page
 // moves by N for each (the cards played this turn, left, in hand). A place marked
 // data-kept-when="NAME=VALUE" stands for what a kept write with that field changes (The Game:
 // a pile): inside it, [data-kept-value=FIELD] shows the write's FIELD (the card now on top)
@@ -17,7 +18,7 @@
     const kept = Number(panel.dataset.kept || 0) + 1;
     panel.dataset.kept = String(kept);
     panel.querySelectorAll("[data-kept-shown]").forEach(function (el) { el.hidden = Number(el.dataset.keptShown) !== kept; });
-    panel.querySelectorAll("[data-kept-from]").forEach(function (el) { el.hidden = kept < Number(el.dataset.keptFrom); });
+    document.querySelectorAll("[data-kept-from]").forEach(function (el) { el.hidden = kept < Number(el.dataset.keptFrom); });
     document.querySelectorAll("[data-kept-adds]").forEach(function (el) {
       el.textContent = String(Number(el.textContent) + Number(el.dataset.keptAdds));
     });

@@ -39,9 +39,12 @@ def test_a_whole_turn_kept_offline_ends_it_once_the_network_is_back(
     expect(page.locator("#scoreboard .tg-pile").first.locator(".tg-sub")).to_be_hidden()
     counts = page.locator("#scoreboard [data-kept-adds]")  # this turn, cards left, Ann's hand
     expect(counts).to_have_text(["1", "97", "6"])
+    reached = page.locator("#scoreboard .tg-met")
+    expect(reached).to_be_hidden()
     play(a, 90, 2)
     expect(tops).to_have_text(["30", "1", "90", "100"])
     expect(counts).to_have_text(["2", "96", "5"])
+    expect(reached).to_be_visible()  # the turn's minimum is kept: ✓ before the server knows
     expect(actions.locator("p.hint:visible")).to_have_count(0)
     expect(end_turn).to_have_text("End turn: Bob is next")
     end_turn.click()

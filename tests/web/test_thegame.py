@@ -144,7 +144,10 @@ def test_legal_plays_move_the_piles_and_the_backward_move_by_ten(phone: Phone) -
     plays(phone, match_id, (47, 0), (37, 0), (65, 2), (75, 2))  # the rulebook's examples
     html = page(phone, match_id)
     assert piles(html) == ["37", "1", "75", "100"]
-    assert "minimum reached" in html and "at least 2" in html
+    assert 'class="tg-met" aria-label="minimum reached"> ✓' in html and "at least 2" in html
+    assert 'class="tg-met" aria-label="minimum reached" hidden' in page(
+        phone, start(phone, ["Cy", "Di"])
+    )
     assert "Cards left" in html and ">94<" in html
     assert "75 on falling pile 1" in html  # the log and the undo button
     assert "Result only" not in html  # a tracked match never takes a typed result
@@ -269,7 +272,9 @@ def test_undo_the_last_play_puts_the_card_back(phone: Phone, other: Phone) -> No
     assert phone.post(action.group(1), {"version": version.group(1)}).status_code == 303
     html = page(other, match_id)
     assert piles(html)[0] == "20"
-    assert re.search(r"This turn</dt>\s*<dd><span[^>]*>1</span>\s", html)
+    assert re.search(
+        r"This turn</dt>\s*<dd><span[^>]*>1</span><span class=\"tg-met\"[^>]*hidden", html
+    )
     assert "Undo the last entry: 20 on rising pile 1" in page(phone, match_id)
     plays(phone, match_id, (37, 0))  # the card is free again
     assert piles(page(other, match_id))[0] == "37"
