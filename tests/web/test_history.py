@@ -116,6 +116,23 @@ def test_rename_the_group(phone: Phone, other: Phone) -> None:
     assert "Friday nights" in text_of(phone.get(f"/m/{match_id}"))
 
 
+def test_a_blank_group_name_is_refused_at_the_box_which_takes_the_focus(
+    phone: Phone, other: Phone
+) -> None:
+    match_id = table(phone, other)
+    group_id = group_of(phone.app, match_id)
+    plain = parse(phone.get(f"/g/{group_id}").get_data(as_text=True)).find("input", id="name")
+    assert plain is not None and "autofocus" not in plain.attrs  # no jump on an ordinary visit
+    response = other.post(f"/g/{group_id}", {"name": "   "})
+    assert response.status_code == 200
+    page = parse(response.get_data(as_text=True))
+    box = page.find("input", id="name")
+    assert box is not None and "autofocus" in box.attrs and box.attrs["aria-invalid"] == "true"
+    assert "Enter a name." in text_of(response)
+    h1 = parse(phone.get(f"/g/{group_id}").get_data(as_text=True)).find("h1")
+    assert h1 is not None and h1.text() != ""  # the name it had stays
+
+
 def test_rematch_keeps_seats_and_phones(phone: Phone, other: Phone) -> None:
     match_id = table(phone, other, names=["Ann", "Bob", "Cy"], end="rounds", rounds="1",
                      variant="pro")  # fmt: skip
