@@ -55,6 +55,8 @@ def register(app: Flask) -> None:
         message = _("This form has expired. Reload the page and try again.")
         return render_template("error.html", message=message, code=400), 400
 
+    TV_ENDPOINTS = ("play.viewer", "play.viewer_live")
+
     @app.errorhandler(HTTPException)
     def http_error(error: HTTPException) -> Response:
         messages = {
@@ -66,7 +68,13 @@ def register(app: Flask) -> None:
         }
         code = error.code or 500
         message = messages.get(code, _("Something went wrong. Try again."))
-        response = make_response(render_template("error.html", message=message, code=code), code)
+        on_tv = request.endpoint in TV_ENDPOINTS
+        if code == 404 and on_tv:
+            message = _("This TV link no longer works: ask the host for the new one.")
+        # A match this phone has not joined (a link from a chat, say): the way in is its code.
+        offer_join = code == 404 and not on_tv and "match_id" in (request.view_args or {})
+        page = render_template("error.html", message=message, code=code, offer_join=offer_join)
+        response = make_response(page, code)
         if code == 404 and request.headers.get("HX-Request"):
             # The page behind a poll or a form is gone (a deleted match, say): htmx swaps no error
             # answer, so reload and let the phone see the "nothing here" page.

@@ -275,7 +275,10 @@ def open_match_by_code(code: str) -> tuple[Match | None, str | None]:
         return None, _("A code has 6 characters.")
     match = db.session.execute(db.select(Match).filter_by(code=code)).scalar_one_or_none()
     if match is None or not match.is_open or match.deleted_at is not None:
-        return None, _("No open match has this code. Check it on the host's phone.")
+        return None, _(
+            "No open match has this code. Check it on the host's phone: a code stops working "
+            "when the host makes a new one or the match ends."
+        )
     if match.join_locked:
         return None, _("The host has locked joining for this match.")
     if join_codes.expired(match) and membership(match) is None:

@@ -183,3 +183,19 @@ def test_a_shorter_setting_is_honoured(tmp_path: Path) -> None:
     idle(app, match_id, 0.75)
     response = guest.post("/j", {"code": code_of(app, match_id)})
     assert "This code has expired" in response.get_data(as_text=True)
+
+
+def test_a_match_link_on_a_phone_that_has_not_joined_offers_the_code(
+    phone: Phone, other: Phone
+) -> None:
+    match_id = phone.new_match(["Ann", "Bob"])
+    page = other.get(f"/m/{match_id}")
+    assert page.status_code == 404
+    html = parse(page.get_data(as_text=True))
+    assert "this phone has not joined it" in html.text()
+    way_in = html.find("a", href="/j")
+    assert way_in is not None and way_in.text() == "Join with a code"
+    other.post("/j", {"code": code_of(phone.app, match_id)})
+    assert other.get(f"/m/{match_id}").status_code == 200
+    assert parse(other.get("/g/99999").get_data(as_text=True)).find("a", href="/j") is None
+

@@ -44,7 +44,10 @@ def test_the_host_revokes_the_tv_link(phone: Phone, other: Phone) -> None:
     assert other.post(f"/m/{match_id}/host/tv").status_code == 403
     assert phone.post(f"/m/{match_id}/host/tv").status_code == 303
     screen = Phone(phone.app)
-    assert screen.get(path).status_code == 404
+    gone = screen.get(path)
+    assert gone.status_code == 404
+    assert "This TV link no longer works: ask the host for the new one." in text_of(gone)
+    assert "this phone" not in text_of(gone) and 'href="/j"' not in gone.get_data(as_text=True)
     fresh = viewer_path(phone, match_id)
     assert fresh != path and screen.get(fresh).status_code == 200
     assert "TV view for a big screen" in text_of(phone.get(f"/m/{match_id}"))
