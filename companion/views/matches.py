@@ -32,6 +32,7 @@ from ..security import (
 )
 from ..sheet import touch
 from ..translate import reason
+from .new_players import host_seat, named_twice
 from .reply import go
 
 bp = Blueprint("matches", __name__)
@@ -101,9 +102,10 @@ def new_match(slug: str) -> Any:
     me = request.form.get("me", "none") if request.method == "POST" else "0"
     me_error = None
     if form.validate_on_submit():
-        seat, me_error = host_seat(form, me)
+        seat, me_error = host_seat(form, me, MAX_SEATS)
+        error = named_twice(form, MAX_SEATS)
         try:
-            match = None if me_error else create_match(slug, form, groups, seat)
+            match = None if me_error or error else create_match(slug, form, groups, seat)
         except IllegalMove as refused:
             error = reason(refused)
         else:
@@ -120,19 +122,6 @@ def new_match(slug: str) -> Any:
         me=me,
         me_error=me_error,
     )
-
-
-def host_seat(form: Any, me: str) -> tuple[int | None, str | None]:
-    """The seat of the player marked "this phone" (its place among the filled boxes), or why
-    the mark cannot be used; ``none`` (or no mark, from an older form) seats nobody."""
-    if me in ("", "none"):
-        return None, None
-    if not (me.isascii() and me.isdigit() and int(me) < MAX_SEATS):
-        return None, _("Mark one of the players, or “Nobody”.")
-    filled = [i for i in range(MAX_SEATS) if (form[f"p{i}"].data or "").strip()]
-    if int(me) not in filled:
-        return None, _("The player marked “this phone” has no name: type it or mark another.")
-    return filled.index(int(me)), None
 
 
 def known_players(group_value: str | None, groups: list[Group]) -> list[str]:

@@ -39,9 +39,20 @@ NEW_MATCH_CASES = [
     pytest.param({}, "is for 2 to 10 players", id="no-names"),
     pytest.param(players("", "  ", ""), "is for 2 to 10 players", id="blank-names"),
     pytest.param(players("Ann"), "is for 2 to 10 players", id="one-player"),
-    pytest.param(players("Ann", "Ann"), "same name", id="duplicate-names"),
-    pytest.param(players("Ann", "aNN"), "same name", id="duplicate-differing-in-case"),
-    pytest.param(players("Ann", "  Ann "), "same name", id="duplicate-with-spaces"),
+    pytest.param(
+        {"me": "0"}, "is for 2 to 10 players", id="no-names-with-this-phone-marked"
+    ),  # the count, not "the player marked this phone has no name"
+    pytest.param(
+        players("Ann", "Ann"),
+        "instance. | Same name as player 2. | Same name as player 1.",
+        id="duplicate-names",
+    ),
+    pytest.param(
+        players("Ann", "Bob", "aNN"),
+        "Same name as player 3. | Same name as player 1.",
+        id="duplicate-differing-in-case",
+    ),
+    pytest.param(players("Ann", "  Ann "), "both called “Ann”", id="duplicate-with-spaces"),
     pytest.param(players("A" * 41, "Bob"), "40 characters", id="name-over-40"),
     pytest.param(
         {**players(*"ABCDEFG"), "variant": "pro"}, "2 to 6 players", id="pro-with-7-players"
