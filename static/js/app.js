@@ -97,7 +97,8 @@
     const form = shown.querySelector("form[data-entry]");
     const now = panelOf(shown);
     const coming = panelOf(event.detail.fragment);
-    const outdated = now && coming && (coming.kind !== now.kind || coming.version < now.version);
+    const otherKind = now && coming && now.kind && coming.kind !== now.kind; // "": any kind
+    const outdated = now && coming && (otherKind || coming.version < now.version);
     if ((form && form.dataset.dirty) || outdated) event.detail.shouldSwap = false;
   });
   document.addEventListener("htmx:afterSwap", function (event) {

@@ -9,7 +9,7 @@ from typing import Any
 from companion.models import Entry, Match
 
 from ..conftest import Phone, count, hidden_fields
-from .helpers import seen, undo
+from .helpers import parse, seen, undo
 
 # Three hands of 10 (the rulebook's giraffes: 4, 3 and 1). Ann scores giraffe 9 + mole 7 = 16,
 # Bob goat 7 + sheep 6 = 13, Cy dog 6 + mouse 3 = 9; bears are tied 3–3, so nobody scores them.
@@ -359,3 +359,23 @@ def test_hands_do_not_come_back_for_a_round_that_is_no_longer_the_current_one(
     undo(phone, match_id, 1)  # the typed round 1 goes: the hands' round becomes round 1
     assert "Hands shown so far" not in page(other, match_id)
     assert "every hand is back" not in page(other, match_id)
+
+
+def test_a_player_out_follows_the_sheet_and_gets_the_form_back_when_an_undo_revives_them(
+    phone: Phone, other: Phone
+) -> None:
+    match_id = table(phone, other)
+    cys = Phone(phone.app)
+    cys.join(match_id)
+    cys.claim(match_id, 2)
+    for _round in range(3):  # Cy lowest three times: 5 → 3 → 1 → out
+        totals(phone, match_id, {0: 20, 1: 10, 2: 0})
+    sheet = parse(page(cys, match_id))
+    out = sheet.find(data_entry_waiting=True)
+    assert out is not None and "You are out of the game" in out.text()
+    assert out.attrs["data-refresh"] == f"/m/{match_id}/entry?entry=hands"  # the page follows
+    assert out.attrs["data-version"] == sheet.by_id("scoreboard").attrs["data-version"]
+    undo(phone, match_id, 3)
+    assert lives(phone, match_id) == [5, 3, 1]
+    back = cys.get(f"/m/{match_id}/entry?entry=hands", hx=True).get_data(as_text=True)
+    assert "Round 3: your hand, Cy" in back and "You are out" not in back

@@ -1,0 +1,29 @@
+"""An entry panel with no form in it still follows the sheet: when another phone's undo reopens
+a finished match, or brings a Nuota player who was out back into the game, the form comes back
+on this phone without a reload."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from .helpers import Phone, claim, enter_round, expect, join_with_code, start_match
+
+
+def test_an_undo_that_reopens_the_match_brings_the_form_back_on_the_other_phone(
+    phones: Callable[..., Phone],
+) -> None:
+    a, b = phones("A"), phones("B")
+    start_match(a, ["Ann", "Bob"], rounds=1)
+    join_with_code(b, a)
+    claim(b, "Bob")
+    enter_round(a, [3, 5])
+    for phone in (a, b):
+        expect(phone.page.locator("#scoreboard")).to_contain_text("Bob")
+        expect(phone.page.locator("#entry form[data-entry]")).to_have_count(0)  # it is over
+    b.page.locator("#log-1 summary").click()  # Ann's phone made it: Bob's asks first
+    b.page.get_by_role("button", name="Undo entry #1").click()
+    for phone in (b, a):  # a learns of it by polling or the doorbell, whichever comes first
+        expect(phone.page.locator("#entry input[name='heads-seat0']")).to_be_visible()
+    enter_round(a, [1, 2])
+    a.check()
+    b.check()
