@@ -47,6 +47,27 @@
     if (!event.isTrusted || !input.closest || !input.closest("[data-stepper]") || !input.form) return;
     input.form.dispatchEvent(new Event("companion:stepped", { bubbles: true }));
   });
+  // The host's "Whose hand" list: choosing a player shows the hand held for them (an empty grid
+  // when none is), as long as the counts are still those the form showed; typed ones stay.
+  function handOf(select, seat) {
+    const option = seat === "" ? null : select.querySelector("option[value='" + seat + "']");
+    return option ? JSON.parse(option.dataset.hand || "{}") : {};
+  }
+  document.addEventListener("change", function (event) {
+    const select = event.target;
+    if (!select.matches || !select.matches("select[data-hands-of]")) return;
+    const shown = select.form.querySelector("input[name$='-shown']");
+    const inputs = select.form.querySelectorAll("[data-stepper] input");
+    const before = handOf(select, shown ? shown.value : "");
+    const typed = Array.prototype.some.call(inputs, function (i) {
+      return (Number(i.value) || 0) !== (before[i.name.split("-").pop()] || 0);
+    });
+    if (typed) return;
+    const hand = handOf(select, select.value);
+    inputs.forEach(function (i) { const n = hand[i.name.split("-").pop()]; i.value = n ? String(n) : ""; });
+    if (shown) shown.value = Object.keys(hand).length ? select.value : "";
+    select.form.dispatchEvent(new Event("companion:stepped", { bubbles: true }));
+  });
   document.addEventListener("htmx:confirm", function (event) {
     const elt = event.detail.elt;
     if (elt && elt.closest && elt.closest("[data-stepper]") && phraseFor(elt.form)) event.preventDefault();

@@ -232,3 +232,28 @@ def test_typed_counts_add_up_in_the_page_offline_with_no_request(
     assert page.locator(".unsent-note").count() == 0
     after = [r for r in a.requests if "/live" not in r and "/events" not in r]
     assert after == before
+
+
+def test_after_an_undo_the_host_picks_a_player_and_sees_that_players_hand(
+    phones: Callable[..., Phone], server: LiveServer
+) -> None:
+    a = phones("A", viewport={"width": 360, "height": 740})
+    page = start_nuota(a, ["Ann", "Bob", "Cy"])  # Bob and Cy have no phone: the host types
+    for name in ("Ann", "Bob", "Cy"):
+        show_hand(a, server, HANDS[name])
+    expect(page.locator("#scoreboard .round-result")).to_be_visible()
+    page.get_by_role("button", name="Undo entry #1").click()
+    expect(page.locator("#entry")).to_contain_text("every hand is back")
+    whose = page.locator("#hands-seat")
+    expect(page.locator("#hands-giraffe")).to_have_value("4")  # Ann's, the host's own
+    whose.select_option(label="Cy ✓")
+    expect(page.locator("#hands-dog")).to_have_value("4")  # Cy's hand, not Ann's under his name
+    expect(page.locator("#hands-giraffe")).to_have_value("1")
+    expect(page.locator("#hands-mole")).to_have_value("")
+    expect(page.locator("#hand-count")).to_contain_text("a full hand ✓")
+    page.locator("#hands-dog").fill("3")
+    page.locator("#hands-mouse").fill("3")
+    whose.select_option(label="Bob ✓")  # typed counts are the host's own: they stay
+    expect(page.locator("#hands-dog")).to_have_value("3")
+    expect(page.locator("#hands-goat")).to_have_value("")
+    a.check()

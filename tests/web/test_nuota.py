@@ -379,3 +379,25 @@ def test_a_player_out_follows_the_sheet_and_gets_the_form_back_when_an_undo_revi
     assert lives(phone, match_id) == [5, 3, 1]
     back = cys.get(f"/m/{match_id}/entry?entry=hands", hx=True).get_data(as_text=True)
     assert "Round 3: your hand, Cy" in back and "You are out" not in back
+
+
+def test_the_hand_a_form_opened_with_is_not_saved_as_another_players(
+    phone: Phone, other: Phone
+) -> None:
+    match_id = table(phone, other)
+    hand(phone, match_id, 0, ANN)
+    hand(other, match_id, 1, BOB)
+    hand(phone, match_id, 2, CY)
+    undo(phone, match_id, 1)  # every hand is back; the host's form opens on Ann's
+    fields = hand_form(phone, match_id)
+    shown = re.search(r'name="hands-shown"[^>]*value="(\d*)"', page(phone, match_id))
+    assert shown and shown.group(1) == "0"
+    fields["hands-shown"] = "0"
+    fields.update({"hands-seat": "2", **{f"hands-{name}": str(n) for name, n in ANN.items()}})
+    refused = text(
+        unescape(phone.post(f"/m/{match_id}/entry/hands", fields, hx=True).get_data(as_text=True))
+    )
+    assert "These are Ann's cards, as the form opened with them: enter Cy's cards" in refused
+    assert lives(phone, match_id) == [5, 5, 5] and count(phone.app, Entry) == 2
+    assert hand(phone, match_id, 2, CY).status_code == 200  # Cy's own cards score the round
+    assert lives(phone, match_id) == [5, 4, 3]

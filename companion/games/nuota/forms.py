@@ -18,7 +18,7 @@ from ...i18n import lazy_gettext as _l
 from ...rules.nuota import DECK_SIZE, HAND_SIZE, RULES, SPECIES, NuotaState, alive, combos
 from ...sheet import Sheet
 from ..base import EntryBase, EntryKind, form_class
-from .hands import default_seat, held_hands, viewer
+from .hands import default_seat, hand_of, held_hands, viewer
 from .words import COMBO_LABELS, SPECIES_LABELS
 
 STEP_COUNT = "count"
@@ -69,6 +69,9 @@ class HandsBase(EntryBase):
     size = HAND_SIZE
     seen = IntegerField(default=0)
     """The last log entry this form was rendered after: a hand typed before it is stale."""
+    shown = StringField(default="")
+    """The seat whose held hand filled the counts when the form was drawn ("" for none): the
+    host's form must not save those cards as another player's (:func:`hands_move`)."""
 
     def seen_entry(self) -> int | None:
         """The last log entry this form was rendered after (0 before the first)."""
@@ -118,12 +121,14 @@ def hands_form(sheet: Sheet[NuotaState], formdata: Any) -> EntryBase:
     made = form_class("HandsForm", choices, fields, HandsBase)
     form: Any = made(formdata=formdata, prefix="hands")
     form.typed = bool(formdata)
+    form.held = held
     if not formdata:
         form.seen.data = sheet.entries[-1].seq if sheet.entries else 0
         me, host = viewer(sheet)
         seat = default_seat(sheet, me, host)
         form.seat.data = seat
         mine = held[seat] if seat is not None else None
+        form.shown.data = str(seat) if mine else ""
         for species in SPECIES:
             form[species.name].data = (mine or {}).get(species.name) or None
     return form
@@ -151,8 +156,23 @@ def hands_move(sheet: Sheet[NuotaState], form: Any) -> dict[str, Any]:
         if form.step.data != STEP_COUNT:
             step(form)
         raise ValidationError("step")
+    counts = hand_counts(form)
+    shown = form.shown.data or ""
+    if shown.isdigit() and int(shown) != form.seat.data and int(shown) < len(form.held):
+        # The counts the form opened with are another player's held hand, untouched: saving
+        # them for the player now chosen would score the round with one hand twice.
+        if hand_of(counts) == form.held[int(shown)]:
+            form.seat.errors = [
+                _(
+                    "These are %(shown)s's cards, as the form opened with them: "
+                    "enter %(player)s's cards before saving.",
+                    shown=sheet.players[int(shown)],
+                    player=sheet.players[form.seat.data],
+                )
+            ]
+            raise ValidationError("shown")
     hands: list[dict[str, int] | None] = [None] * len(sheet.players)
-    hands[form.seat.data] = hand_counts(form)
+    hands[form.seat.data] = counts
     return {"type": "showdown", "hands": hands}
 
 
