@@ -146,3 +146,20 @@ def test_five_players_fit_a_360_px_phone(phones: Callable[..., Phone], shots: Sh
     a.page.set_viewport_size({"width": 1920, "height": 1080})
     fits(a)
     shots(a, "five-players-1920", full_page=False)
+
+
+def test_the_tv_of_a_new_match_does_not_ask_for_a_round_below(
+    phones: Callable[..., Phone],
+) -> None:
+    a = phones("A", **NARROW)
+    start_match(a, ["Ann", "Bob"])
+    empty = a.page.locator("#scoreboard .empty")
+    shown = "No rounds yet. Enter the first round below when it ends."
+    expect(empty).to_have_text(shown, use_inner_text=True)
+    link = a.page.locator("#invite a[href*='/v/']").first.get_attribute("href")
+    assert link
+    tv = phones("TV", **TV)
+    tv.page.goto(link)
+    on_tv = tv.page.locator("#scoreboard .empty")
+    expect(on_tv).to_have_text("No rounds yet.", use_inner_text=True)  # nothing to enter there
+    tv.check()

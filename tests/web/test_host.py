@@ -105,6 +105,16 @@ def test_abandon_no_winners_and_not_in_the_history(phone: Phone, other: Phone) -
     assert match_row(phone.app, match_id)["status"] == "abandoned"
 
 
+def test_a_match_ended_before_any_round_says_so_without_asking_for_one(
+    phone: Phone, other: Phone
+) -> None:
+    match_id = table(phone, other)
+    assert phone.post(f"/m/{match_id}/host/end").status_code == 303
+    board = parse(other.get(f"/m/{match_id}").get_data(as_text=True)).by_id("scoreboard")
+    assert "No rounds were entered." in board.text()
+    assert "below" not in board.text()  # nothing is entered below a match that is over
+
+
 @pytest.mark.parametrize(("action", "data"), HOST_ACTIONS)
 def test_players_who_are_not_host_get_403(
     phone: Phone, other: Phone, action: str, data: dict[str, str]
