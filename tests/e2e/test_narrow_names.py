@@ -14,7 +14,8 @@ NAMES = ["Anna", "Luca", "Marco", "Sara", "Paolo"]
 LINES = """els => els.map(el => {
     const range = document.createRange();
     range.selectNodeContents(el);
-    const tops = new Set([...range.getClientRects()].filter(r => r.width > 0).map(r => Math.round(r.top)));
+    const boxes = [...range.getClientRects()].filter(r => r.width > 0);
+    const tops = new Set(boxes.map(r => Math.round(r.top)));
     return [el.textContent.trim(), tops.size];
 })"""
 
