@@ -198,4 +198,3 @@ def test_a_match_link_on_a_phone_that_has_not_joined_offers_the_code(
     other.post("/j", {"code": code_of(phone.app, match_id)})
     assert other.get(f"/m/{match_id}").status_code == 200
     assert parse(other.get("/g/99999").get_data(as_text=True)).find("a", href="/j") is None
-
