@@ -47,6 +47,11 @@
     const target = event.detail.target;
     if (!target || target.id !== "entry") return;
     const entry = document.getElementById("entry");
+    // A refusal (of an undo tapped far down in the log, say) is said at the top of the panel:
+    // bring it into view, or the tap seems to have done nothing.
+    const said = entry && entry.querySelector(".error[role=alert], .notice[role=alert]:not([data-kept])");
+    const box = said && said.getBoundingClientRect();
+    if (box && (box.top < 0 || box.bottom > innerHeight)) said.scrollIntoView({ block: "center" });
     if (entry && entry.querySelector(".error, .field-error, [data-kept]")) {
       entry.querySelectorAll("form[data-entry]").forEach(function (f) {
         if (window.companionStatus.holdsTyped(f)) f.dataset.dirty = "1";
