@@ -159,3 +159,23 @@ def test_two_phones_play_bloccato_to_the_end(
     shots(a, "ann-wins")
     shots(b, "ann-wins-on-bobs-phone")
     accessible(b)
+
+
+def test_the_whole_board_fits_a_tv_screen(phones: Callable[..., Phone], shots: Shots) -> None:
+    a = phones("A", viewport={"width": 360, "height": 740})
+    page = a.goto("/new/bloccato")
+    fill_new_match(a, ["Anna", "Bruno"])
+    page.locator("#new-match button[type=submit]").click()
+    page.wait_for_url(re.compile(r"/m/\d+$"))
+    link = page.locator("#invite a[href*='/v/']").first.get_attribute("href")
+    assert link
+    for width, height in ((1280, 720), (1920, 1080)):
+        tv = phones(f"TV{width}", viewport={"width": width, "height": height}, is_mobile=False,
+                    has_touch=False, device_scale_factor=1)  # fmt: skip
+        tv.page.goto(link)
+        board = tv.page.locator(".tv-game .bl-grid")
+        expect(board.locator(".bl-cell")).to_have_count(49)
+        box = board.bounding_box()
+        assert box and box["y"] + box["height"] <= height, (width, box)  # a TV cannot scroll
+        tv.check()
+        shots(tv, f"tv-{width}", full_page=False)
