@@ -55,6 +55,22 @@ def language_code() -> str:
     return select_locale() or str(get_babel().default_locale)
 
 
+def choose_language(code: str | None) -> bool:
+    """Remember ``code`` as this browser's language (when it is one of ours) and use it from
+    now on in this request too; whether it was one of ours."""
+    from flask import current_app, session
+    from flask_babel import refresh
+
+    if code not in current_app.config["LANGUAGES"]:
+        return False
+    session["lang"] = code
+    session.permanent = True
+    for kept in ("_locale", "_translations"):
+        g.pop(kept, None)
+    refresh()
+    return True
+
+
 def filled(text: str, variables: dict[str, Any]) -> str:
     """``text`` with its values put in, as Flask-Babel does (no values: left as it is)."""
     return text % variables if variables else text

@@ -10,11 +10,11 @@ from flask import (
     render_template,
     request,
     send_from_directory,
-    session,
     url_for,
 )
 
 from ..extensions import db
+from ..i18n import choose_language
 from ..models import Group, Match, Membership
 from ..security import device_id
 
@@ -48,9 +48,7 @@ def home() -> str:
 @bp.get("/lang/<code>")
 def language(code: str) -> Response:
     """Remember the chosen language and go back where the person was."""
-    if code in current_app.config["LANGUAGES"]:
-        session["lang"] = code
-        session.permanent = True
+    choose_language(code)
     target = request.args.get("next", "")
     if not target.startswith("/") or target.startswith("//") or "\\" in target:
         target = url_for("main.home")

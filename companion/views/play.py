@@ -10,6 +10,7 @@ from flask import Blueprint, Response, abort, request, url_for
 
 from ..extensions import db
 from ..games import EntryKind, seam_for
+from ..i18n import choose_language
 from ..member_state import member_state
 from ..models import Match, Membership
 from ..plain_query import reads_in_autocommit
@@ -177,8 +178,10 @@ def undo(match_id: int, seq: int) -> Response:
 
 @bp.get("/v/<int:match_id>/<token>")
 def viewer(match_id: int, token: str) -> Response:
-    """The TV page for a shared screen: read-only, large, no seat, no forms."""
+    """The TV page for a shared screen: read-only, large, no seat, no forms; in the language
+    its link names, which the TV then keeps."""
     match = viewer_match_or_404(match_id, token)
+    choose_language(request.args.get("lang"))
     context = sheet_context(match, None, replay(match))
     return render("play/tv.html", **context, tv=tv_context(match, context))
 

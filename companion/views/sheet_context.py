@@ -10,6 +10,7 @@ from flask import current_app, url_for
 from .. import join_codes, qr
 from ..games import EntryKind, seam_for
 from ..i18n import gettext as _
+from ..i18n import language_code
 from ..match_rows import MatchRow
 from ..models import Match, Membership
 from ..pending import pending_for
@@ -140,7 +141,11 @@ def invite_context(match: AnyMatch) -> dict[str, Any]:
     if not match.is_open or not match.code:
         return {"join_url": None}
     base = qr.public_base()
-    viewer_url = base + url_for("play.viewer", match_id=match.id, token=viewer_token(match))
+    # The TV shows the sheet in the language of the phone that gave it the link (a TV has no
+    # language switch; its browser's language is often not the table's).
+    viewer_url = base + url_for(
+        "play.viewer", match_id=match.id, token=viewer_token(match), lang=language_code()
+    )
     if join_codes.expired(match):
         return {"join_url": None, "code_expired": True, "viewer_url": viewer_url}
     join_url = base + url_for("matches.join_by_link", code=match.code, k=join_token(match))

@@ -211,9 +211,10 @@ def join_link(app: Flask, match_id: int) -> str:
 
 
 def viewer_path(phone: Phone, match_id: int) -> str:
-    """The read-only viewer link, read from the sheet page of a member phone."""
+    """The read-only viewer link (without the language it names), read from the sheet page of a
+    member phone."""
     html = phone.get(f"/m/{match_id}").get_data(as_text=True)
-    found = re.search(rf'href="(?:https?://[^/"]+)?(/v/{match_id}/[0-9a-f]+)"', html)
+    found = re.search(rf'href="(?:https?://[^/"]+)?(/v/{match_id}/[0-9a-f]+)(?:\?[^"]*)?"', html)
     assert found, "no viewer link on the sheet"
     return found.group(1)
 

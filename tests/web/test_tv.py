@@ -51,3 +51,18 @@ def test_the_host_revokes_the_tv_link(phone: Phone, other: Phone) -> None:
     fresh = viewer_path(phone, match_id)
     assert fresh != path and screen.get(fresh).status_code == 200
     assert "TV view for a big screen" in text_of(phone.get(f"/m/{match_id}"))
+
+
+def test_the_tv_link_carries_the_language_of_the_phone_that_gave_it(
+    phone: Phone, other: Phone
+) -> None:
+    match_id = table(phone, other)
+    phone.get(f"/lang/it?next=/m/{match_id}")
+    path = viewer_path(phone, match_id) + "?lang=it"
+    assert f'href="http://table.test{path}"' in phone.get(f"/m/{match_id}").get_data(as_text=True)
+    screen = Phone(phone.app)  # a TV whose browser speaks English
+    page = screen.get(path, headers={"Accept-Language": "en-US,en;q=0.9"})
+    assert '<html lang="it">' in page.get_data(as_text=True)
+    assert "Nessun" in text_of(page) or "Ancora" in text_of(page)
+    again = screen.get(path.split("?")[0], headers={"Accept-Language": "en-US,en;q=0.9"})
+    assert '<html lang="it">' in again.get_data(as_text=True)  # the TV keeps it
