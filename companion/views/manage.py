@@ -141,11 +141,12 @@ def export_json(group_id: int) -> Response:
 
 @bp.get("/g/<int:group_id>/export.csv")
 def export_table(group_id: int) -> Response:
-    """One row per player per match, as a CSV download."""
+    """One row per player per match, as a CSV download. It starts with a byte-order mark:
+    without one, Excel reads the file in the computer's legacy code page ("JÃ¼rgen")."""
     group = member_group_or_404(group_id)
     with one_snapshot():
         body = export_csv(group)
-    return download(body, "text/csv", f"companion-group-{group.id}.csv")
+    return download("\ufeff" + body, "text/csv", f"companion-group-{group.id}.csv")
 
 
 @bp.route("/g/import", methods=["GET", "POST"])

@@ -234,7 +234,8 @@ def test_csv_has_one_row_per_player_per_match(app: Flask, phone: Phone, other: P
     response = phone.get(f"/g/{group_id}/export.csv")
     assert response.mimetype == "text/csv"
     assert "attachment" in response.headers["Content-Disposition"]
-    rows = list(csv.DictReader(io.StringIO(response.get_data(as_text=True))))
+    assert response.get_data().startswith(b"\xef\xbb\xbfdate,game,")  # Excel reads it as UTF-8
+    rows = list(csv.DictReader(io.StringIO(response.get_data().decode("utf-8-sig"))))
     assert [(r["player"], r["seat"], r["result"], r["place"], r["won"]) for r in rows] == [
         ("Ann", "1", "4", "1", "yes"),
         ("Bob", "2", "4", "1", "yes"),
@@ -251,7 +252,7 @@ def test_csv_quotes_names_a_spreadsheet_would_run_as_formulas(
     match_id = table(phone, other, names=["=HYPERLINK(1)", "@SUM", "-1"], end="rounds", rounds="1")
     assert phone.enter_heads(match_id, [1, 2, 3]).status_code == 303
     response = phone.get(f"/g/{group_of(app, match_id)}/export.csv")
-    rows = list(csv.DictReader(io.StringIO(response.get_data(as_text=True))))
+    rows = list(csv.DictReader(io.StringIO(response.get_data().decode("utf-8-sig"))))
     assert [(r["player"], r["result"]) for r in rows] == [
         ("'=HYPERLINK(1)", "1"),
         ("'@SUM", "2"),
