@@ -156,7 +156,7 @@ def test_rename_refused_merge_export_and_import(
         a.page.get_by_role("link", name="Export (CSV)").click()
     csv_download.value.save_as(table)
     assert csv_download.value.suggested_filename.endswith(".csv")
-    lines = list(csv.reader(table.read_text(encoding="utf-8").splitlines()))
+    lines = list(csv.reader(table.read_text(encoding="utf-8-sig").splitlines()))
     assert len(lines) == 4, lines  # the header and one row per player
     names = " ".join(" ".join(line) for line in lines)
     assert "Roberto" in names and "Bob" not in names
