@@ -12,10 +12,11 @@ from flask import (
     send_from_directory,
     url_for,
 )
+from sqlalchemy.orm import selectinload
 
 from ..extensions import db
 from ..i18n import choose_language
-from ..models import Group, Match, Membership
+from ..models import Group, Match, Membership, Seat
 from ..security import device_id
 
 bp = Blueprint("main", __name__)
@@ -30,6 +31,7 @@ def home() -> str:
         .filter(Membership.device_id == device_id(), Match.deleted_at.is_(None))
         .order_by(Match.created_at.desc())
         .limit(12)
+        .options(selectinload(Match.seats).selectinload(Seat.player), selectinload(Match.group))
     ).scalars()
     matches = list(rows)
     groups = list(

@@ -182,8 +182,12 @@ def test_no_rematch_while_the_match_is_open(phone: Phone, other: Phone) -> None:
 
 def test_home_lists_this_devices_matches_and_groups(phone: Phone, other: Phone) -> None:
     match_id = phone.new_match(["Ann", "Bob"], group_name="Kitchen table")
+    second = phone.new_match(["Cy", "Dee", "Eve"], group_name="Kitchen table")
     home = parse(phone.get("/").get_data(as_text=True))
     assert home.find("a", href=f"/m/{match_id}") is not None
+    listed = [home.find("a", href=f"/m/{m}") for m in (second, match_id)]
+    assert all(link is not None for link in listed)
+    assert "Cy, Dee, Eve" in listed[0].text() and "Ann, Bob" in listed[1].text()  # told apart
     assert home.find("a", href=f"/g/{group_of(phone.app, match_id)}") is not None
     assert "Kitchen table" in home.text()
     stranger = parse(other.get("/").get_data(as_text=True))
