@@ -106,6 +106,9 @@ class EntryKind:
     no per-phone value: seat, host): then it is rendered once per version and shared by the
     phones of the table, only its token and key told apart
     (:func:`companion.fragments.entry_fields`)."""
+    once: bool = False
+    """Whether this way of entering is for the odd round only (Nuota's sudden death): once it
+    is saved, the panel goes back to the game's first kind instead of staying on it."""
 
 
 @dataclass(frozen=True)

@@ -46,7 +46,8 @@ def written_reply(
     if written.ok:
         if not wants_fragment():
             return go(sheet_page(match))
-        context = answer_context(match, member, fresh, form, kind=kind.key if kind else None)
+        stays = kind is not None and not kind.once  # else the first kind, for the next round
+        context = answer_context(match, member, fresh, form, kind=kind.key if stays else None)
         if adds_a_line(written, fresh):
             context["log_added"] = context["log"][:1]
         return render("play/sheet.html", "play/_written.html", **context)

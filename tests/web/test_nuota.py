@@ -234,6 +234,18 @@ def test_sudden_death_in_the_base_game(phone: Phone, other: Phone) -> None:
     assert "Sudden death: Bob with all 4 cats" in html
 
 
+def test_after_a_sudden_death_the_panel_goes_back_to_the_hands(
+    phone: Phone, other: Phone
+) -> None:
+    match_id = table(phone, other)
+    fields = hidden_fields(page(other, match_id, "sudden"), "sudden")
+    fields.update({"sudden-seat": "1", "sudden-combo": "cats"})
+    answer = other.post(f"/m/{match_id}/entry/sudden", fields, hx=True).get_data(as_text=True)
+    assert lives(phone, match_id) == [4, 5, 4]
+    assert 'name="hands-seen"' in answer  # the next round starts on the hands, as usual
+    assert 'name="sudden-combo"' not in answer
+
+
 def test_sudden_death_in_the_expert_variant_gains_a_life(phone: Phone, other: Phone) -> None:
     match_id = table(phone, other, variant="expert")
     form = page(phone, match_id, "sudden")

@@ -248,6 +248,11 @@ KINDS = [
         totals_move,
     ),
     EntryKind(
-        "sudden", lambda: _("Sudden death"), "games/nuota/_sudden.html", sudden_form, sudden_move
+        "sudden",
+        lambda: _("Sudden death"),
+        "games/nuota/_sudden.html",
+        sudden_form,
+        sudden_move,
+        once=True,
     ),
 ]
