@@ -142,6 +142,9 @@ def test_filters_by_game_and_player_work_without_script(phone: Phone) -> None:
     assert found == nuota[-PAGE:]
     found, _, text = listed(phone, f"/g/{group_id}?player={cy}&game=sixnimmt")
     assert found == [] and "No finished matches with these filters" in text
+    empty = parse(phone.get(f"/g/{group_id}?player={cy}&game=sixnimmt").get_data(as_text=True))
+    back = empty.by_id("history").find("a", href=f"/g/{group_id}#history")
+    assert back is not None and back.text() == "Show every match"  # the way out of the filter
     second = f"/g/{group_id}?game=nuota&before={nuota[PAGE - 1]}"
     assert listed(phone, second)[0] == nuota[PAGE : 2 * PAGE]
     older = link(phone, second, "next")
