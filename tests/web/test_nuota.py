@@ -234,9 +234,7 @@ def test_sudden_death_in_the_base_game(phone: Phone, other: Phone) -> None:
     assert "Sudden death: Bob with all 4 cats" in html
 
 
-def test_after_a_sudden_death_the_panel_goes_back_to_the_hands(
-    phone: Phone, other: Phone
-) -> None:
+def test_after_a_sudden_death_the_panel_goes_back_to_the_hands(phone: Phone, other: Phone) -> None:
     match_id = table(phone, other)
     fields = hidden_fields(page(other, match_id, "sudden"), "sudden")
     fields.update({"sudden-seat": "1", "sudden-combo": "cats"})
