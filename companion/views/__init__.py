@@ -21,6 +21,10 @@ class DatabaseInt(IntegerConverter):
         super().__init__(*args, **kwargs)
 
 
+TV_ENDPOINTS = ("play.viewer", "play.viewer_live")
+"""The TV page and its poll: a 404 there is a revoked link, not a phone that has not joined."""
+
+
 def register(app: Flask) -> None:
     """Attach every blueprint and the friendly error pages."""
     app.url_map.converters["int"] = DatabaseInt
@@ -54,8 +58,6 @@ def register(app: Flask) -> None:
     def csrf_error(error: CSRFError) -> tuple[str, int]:
         message = _("This form has expired. Reload the page and try again.")
         return render_template("error.html", message=message, code=400), 400
-
-    TV_ENDPOINTS = ("play.viewer", "play.viewer_live")
 
     @app.errorhandler(HTTPException)
     def http_error(error: HTTPException) -> Response:
