@@ -357,6 +357,25 @@ def test_undoing_a_round_scored_from_the_hands_gives_every_hand_back(
     assert "every hand is back" not in again and "Hands shown so far" not in again
 
 
+def test_undoing_a_round_typed_as_totals_puts_its_totals_back_in_the_boxes(
+    phone: Phone, other: Phone
+) -> None:
+    match_id = table(phone, other)
+    totals(phone, match_id, {0: 16, 1: 9, 2: 13})  # Bob's and Cy's swapped
+    assert lives(phone, match_id) == [5, 3, 4]
+    undo(phone, match_id, 1)
+    boxes = page(other, match_id, "totals")
+    assert "The round was undone: its totals are back in the boxes." in boxes
+    for seat, points in enumerate([16, 9, 13]):
+        assert re.search(rf'name="totals-seat{seat}"[^>]*value="{points}"', boxes), seat
+
+    fields = hidden_fields(boxes, "totals")  # one correction, as the boxes show it
+    fields.update({"totals-seat0": "16", "totals-seat1": "13", "totals-seat2": "9"})
+    assert other.post(f"/m/{match_id}/entry/totals", fields).status_code == 303
+    assert lives(phone, match_id) == [5, 4, 3]
+    assert "its totals are back" not in page(other, match_id, "totals")
+
+
 def test_hands_do_not_come_back_for_a_round_that_is_no_longer_the_current_one(
     phone: Phone, other: Phone
 ) -> None:

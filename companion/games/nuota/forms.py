@@ -18,7 +18,7 @@ from ...i18n import lazy_gettext as _l
 from ...rules.nuota import DECK_SIZE, HAND_SIZE, RULES, SPECIES, NuotaState, alive, combos
 from ...sheet import Sheet
 from ..base import EntryBase, EntryKind, form_class
-from .hands import default_seat, hand_of, held_hands, viewer
+from .hands import default_seat, hand_of, held_hands, undone_round, viewer
 from .words import COMBO_LABELS, SPECIES_LABELS
 
 STEP_COUNT = "count"
@@ -192,7 +192,25 @@ def totals_form(sheet: Sheet[NuotaState], formdata: Any) -> EntryBase:
             for seat, name in live
         }
 
-    return form_class("TotalsForm", live, fields)(formdata=formdata, prefix="totals")
+    form: Any = form_class("TotalsForm", live, fields)(formdata=formdata, prefix="totals")
+    back = None if formdata else undone_totals(sheet)
+    form.back = back is not None
+    if back is not None:
+        for seat, _name in live:
+            form[f"seat{seat}"].data = back[seat]
+    return form
+
+
+def undone_totals(sheet: Sheet[NuotaState]) -> list[Any] | None:
+    """The totals of a round typed as totals that a just-made undo took back, one per seat.
+
+    As with the hands, the undo is nearly always about one mistyped number: the boxes open with
+    the round as it was, so one correction saves it again (None when the undone entry was no
+    such round, or later entries came after it).
+    """
+    move = undone_round(sheet)
+    points = move.get("points") if move is not None and move.get("type") == "showdown" else None
+    return points if isinstance(points, list) and len(points) == len(sheet.players) else None
 
 
 def totals_move(sheet: Sheet[NuotaState], form: Any) -> dict[str, Any]:
