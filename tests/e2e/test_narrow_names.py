@@ -1,6 +1,6 @@
 """Names on a 320 px phone in Italian: the new-match form leaves the name box room to show a
-name beside "questo telefono", and five ordinary names head a 6 nimmt! scoreboard whole, each on
-one line, instead of being cut mid-word ("Marc-o")."""
+name beside "questo telefono" (and each trump box room for its animal), and five ordinary names
+head a 6 nimmt! scoreboard whole, each on one line, instead of being cut mid-word ("Marc-o")."""
 
 from __future__ import annotations
 
@@ -52,3 +52,29 @@ def test_five_ordinary_names_head_the_scoreboard_whole_at_320_px(
     assert heads.evaluate_all(LINES) == [[name, 1] for name in NAMES]
     a.check()
     shots(a, "cinque-nomi-320")
+
+
+FITS = """sel => {
+    const style = getComputedStyle(sel);
+    const ctx = document.createElement("canvas").getContext("2d");
+    ctx.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+    const widest = Math.max(...[...sel.options].map(o => ctx.measureText(o.text).width));
+    const arrow = 24;  // Chromium draws the select's own arrow inside the padding box
+    const padding = parseFloat(style.paddingLeft) + parseFloat(style.paddingRight);
+    const room = sel.clientWidth - padding - arrow;
+    return [Math.round(widest), Math.round(room)];
+}"""
+
+
+def test_every_trump_animal_shows_whole_in_its_box_at_320_px(
+    phones: Callable[..., Phone], shots: Shots
+) -> None:
+    a = phones("A", **ITALIAN_320)
+    page = a.goto("/new/pirsch")
+    for n in range(1, 5):
+        box = page.get_by_label(f"Turno {n}", exact=True)
+        expect(box).to_be_visible()
+        widest, room = box.evaluate(FITS)
+        assert widest <= room, (n, widest, room)  # was 2 a line: "nessun" and "muflo" cut
+    a.check()
+    shots(a, "briscole-320")
