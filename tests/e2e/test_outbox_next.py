@@ -2,7 +2,8 @@
 drawn rounds before the last takes as many rounds as are left and then closes (never a round
 the match does not have), a player's own Nuota hand closes its form (typed again, it would
 count for the next round), and Pirsch's "Next: round N of 4" moves on with the form while what
-only the server can say of that round (its trump, who leads) is hidden until it answers."""
+only the server can say of that round (its trump, who leads; 6 nimmt!'s rounds left) is hidden
+until it answers."""
 
 from __future__ import annotations
 
@@ -24,9 +25,12 @@ def test_a_form_drawn_two_rounds_before_the_end_closes_after_the_second_kept(
     claim(a, "Ann")
     page = a.page
     form = page.locator("#entry form[data-entry]")
+    left = page.locator("#scoreboard .rounds-left")
+    expect(left).to_have_text("2 rounds left")
     offline(a)
     type_round(a, [1, 2, 3])
     expect(form.locator(".round-label")).to_contain_text("Round 2")
+    expect(left).to_be_hidden()  # "2 rounds left" would be wrong; the server says it again
     expect(form.locator("button[type=submit]")).to_be_enabled()
     type_round(a, [4, 0, 1])
     expect(page.locator("#outbox")).to_contain_text("2 entries not sent yet")
