@@ -25,7 +25,19 @@
     form.querySelectorAll("[data-stepper] input").forEach(function (i) { sum += Number(i.value) || 0; });
     return JSON.parse(total.dataset.phrases)[sum] || null;
   }
+  // Words shown while the typed counts reach what they name ([data-shows-when]: {"cat": 4}),
+  // such as a Nuota hand that holds a sudden-death set.
+  function showWhen(form) {
+    form.querySelectorAll("[data-shows-when]").forEach(function (words) {
+      const needs = JSON.parse(words.dataset.showsWhen);
+      words.hidden = !Object.keys(needs).every(function (name) {
+        const input = form.querySelector("[data-stepper] input[name$='-" + name + "']");
+        return input && (Number(input.value) || 0) >= needs[name];
+      });
+    });
+  }
   document.addEventListener("companion:stepped", function (event) {
+    showWhen(event.target);
     const total = event.target.querySelector("[data-phrases]");
     if (!total) return;
     const phrase = phraseFor(event.target);

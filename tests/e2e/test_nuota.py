@@ -234,6 +234,26 @@ def test_typed_counts_add_up_in_the_page_offline_with_no_request(
     assert after == before
 
 
+def test_a_hand_holding_all_four_cats_is_said_to_be_a_sudden_death(
+    phones: Callable[..., Phone],
+) -> None:
+    a = phones("A")
+    page = start_nuota(a, ["Ann", "Bob", "Cy"])
+    said = page.locator("#entry [data-shows-when]").filter(has_text="all 4 cats")
+    expect(said).to_be_hidden()
+    more = page.locator("#hands-cat-more")
+    for _ in range(4):
+        more.tap()
+    expect(page.locator("#hand-count")).to_contain_text("4 cards")
+    expect(said).to_be_visible()
+    expect(said).to_contain_text("enter it under “Sudden death” instead")
+    page.locator("#hands-cat-less").tap()
+    expect(said).to_be_hidden()
+    page.locator("#hands-hare").fill("5")  # typed, not tapped: said all the same
+    expect(page.locator("#entry [data-shows-when]").filter(has_text="all 5 hares")).to_be_visible()
+    a.check()
+
+
 def test_after_an_undo_the_host_picks_a_player_and_sees_that_players_hand(
     phones: Callable[..., Phone], server: LiveServer
 ) -> None:

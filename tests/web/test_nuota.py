@@ -357,6 +357,22 @@ def test_undoing_a_round_scored_from_the_hands_gives_every_hand_back(
     assert "every hand is back" not in again and "Hands shown so far" not in again
 
 
+def test_a_hand_with_a_sudden_death_set_says_so_without_javascript_too(
+    phone: Phone, other: Phone
+) -> None:
+    match_id = table(phone, other, variant="expert")
+    fields = hand_form(other, match_id)
+    fields.update({"hands-seat": "1", "hands-cat": "4", "hands-pig": "4", "hands-step": "pig:1"})
+    stepped = unescape(other.post(f"/m/{match_id}/entry/hands", fields).get_data(as_text=True))
+    assert re.search(r'value="5"', stepped)
+    shown = [
+        p for p in re.findall(r"<p [^>]*data-shows-when[^>]*>[^<]*", stepped) if " hidden" not in p
+    ]
+    assert len(shown) == 1 and "This hand holds all 5 pigs" in shown[0], shown
+    assert "all 4 cats" not in stepped  # the expert variant has no sudden death with cats
+    assert count(phone.app, Entry) == 0
+
+
 def test_undoing_a_round_typed_as_totals_puts_its_totals_back_in_the_boxes(
     phone: Phone, other: Phone
 ) -> None:

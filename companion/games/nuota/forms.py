@@ -22,6 +22,7 @@ from .hands import default_seat, hand_of, held_hands, undone_round, viewer
 from .words import COMBO_LABELS, SPECIES_LABELS
 
 STEP_COUNT = "count"
+COPIES = {species.name: species.copies for species in SPECIES}
 MAX_PLAYERS = RULES.info.max_players
 
 
@@ -67,6 +68,8 @@ class HandsBase(EntryBase):
     """The hand form's own helpers for its template: the grid rows and the running count."""
 
     size = HAND_SIZE
+    combos: tuple[str, ...] = ()
+    """The sudden-death sets of the match's variant (set per form by :func:`hands_form`)."""
     seen = IntegerField(default=0)
     """The last log entry this form was rendered after: a hand typed before it is stale."""
     shown = StringField(default="")
@@ -87,6 +90,23 @@ class HandsBase(EntryBase):
     def count(self) -> int:
         """Cards typed so far (the hand must reach 10)."""
         return sum(hand_counts(self).values())
+
+    def sudden_sets(self) -> list[dict[str, Any]]:
+        """Each sudden-death set of this match: its words, the count that makes it, and whether
+        the typed hand holds it (a hand that does most likely belonged to a sudden death)."""
+        counts = hand_counts(self)
+        sets = []
+        for combo in self.combos:
+            species = combo[:-1]  # "cats" is every "cat" of the deck
+            needs = COPIES[species]
+            sets.append(
+                {
+                    "label": COMBO_LABELS[combo],
+                    "needs": {species: needs},
+                    "held": counts[species] >= needs,
+                }
+            )
+        return sets
 
 
 def hands_form(sheet: Sheet[NuotaState], formdata: Any) -> EntryBase:
@@ -122,6 +142,7 @@ def hands_form(sheet: Sheet[NuotaState], formdata: Any) -> EntryBase:
     form: Any = made(formdata=formdata, prefix="hands")
     form.typed = bool(formdata)
     form.held = held
+    form.combos = combos(sheet.state)
     if not formdata:
         form.seen.data = sheet.entries[-1].seq if sheet.entries else 0
         me, host = viewer(sheet)
@@ -142,11 +163,10 @@ def hand_counts(form: Any) -> dict[str, int]:
 def step(form: Any) -> None:
     """Apply a − / + tap ("giraffe:1") to the typed counts, within 0 and the species' copies."""
     name, _sep, delta = (form.step.data or "").partition(":")
-    copies = {s.name: s.copies for s in SPECIES}
-    if name not in copies or delta not in {"1", "-1"}:
+    if name not in COPIES or delta not in {"1", "-1"}:
         return
     field = form[name]
-    field.data = min(copies[name], max(0, (field.data or 0) + int(delta))) or None
+    field.data = min(COPIES[name], max(0, (field.data or 0) + int(delta))) or None
     field.errors = []
 
 
