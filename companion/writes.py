@@ -81,6 +81,8 @@ def submit_entry(
 
     A move that is another seated player's own (its turn) needs ``confirmed`` while that
     player's phone is at the table."""
+    if (again := already_stored(match, form.idem.data)) is not None:
+        return again
     if not can_write(match, member):
         return Submitted(error=_("Claim your seat first: only players enter scores."))
     if not match.is_open:
@@ -101,6 +103,17 @@ def submit_entry(
     if seat is not None:
         return hold_for_choice(match, member, current, form, move, seat)
     return Submitted(written=append_from(match, member, move, form.version.data, form.idem.data))
+
+
+def already_stored(match: Match, idem_key: str | None) -> Submitted | None:
+    """The answer to a write the log already holds under this one-time key: the same tap sent
+    again, because its answer never reached the phone (the outbox retries it).
+
+    It is looked up before anything else is checked: the write itself may have changed what
+    a check would find now (it ended the match, it took the held turn that a row choice was
+    for), and a phone told that its stored entry was refused would type it a second time."""
+    earlier = by_key(match, idem_key)
+    return Submitted(written=Written(entry=earlier, duplicate=True)) if earlier else None
 
 
 def append_from(
@@ -164,9 +177,6 @@ def gather_part(
     """
     version = known = bounded_version(form.version.data)
     seen = form.seen_entry()
-    earlier = by_key(match, form.idem.data)
-    if earlier is not None:
-        return Submitted(written=Written(entry=earlier, duplicate=True))
     for _attempt in range(ATTEMPTS):
         db.session.refresh(match, MATCH_COLUMNS)
         current = replay(match)
@@ -199,6 +209,8 @@ def submit_choice(
 ) -> Submitted:
     """The player with the too-low card picks the row to take; the held turn is then placed.
     Another phone picks for them only after confirming, while their phone is at the table."""
+    if (again := already_stored(match, idem_key)) is not None:
+        return again
     if not can_write(match, member):
         return Submitted(error=_("Claim your seat first: only players enter scores."))
     held = pending_for(match)
@@ -222,6 +234,8 @@ def submit_undo(
 ) -> Submitted:
     """Undo entry ``seq`` by logging an undo; nothing is deleted. Another seated player's
     entry, while their phone is at the table, is undone only after confirming."""
+    if (again := already_stored(match, idem_key)) is not None:
+        return again
     if not can_write(match, member):
         return Submitted(error=_("Claim your seat first: only players can undo."))
     author = db.session.execute(

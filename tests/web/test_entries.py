@@ -308,3 +308,18 @@ def test_an_entry_is_stamped_with_the_version_it_created(phone: Phone, other: Ph
     other.claim(match_id, 1)
     assert phone.enter_heads(match_id, [3, 4], form=form).status_code == 303
     assert count(phone.app, Entry) == 2
+
+
+def test_the_round_that_ends_the_match_sent_again_is_answered_as_saved(
+    phone: Phone, other: Phone
+) -> None:
+    match_id = table(phone, other)
+    form = phone.entry_form(match_id)
+    form.update({"heads-seat0": "70", "heads-seat1": "2"})
+    assert phone.post(f"/m/{match_id}/entry/heads", form, hx=True).status_code == 200
+    assert match_row(phone.app, match_id)["status"] == "finished"
+    # Its answer was lost on the way: the outbox sends the same tap again.
+    again = parse(phone.post(f"/m/{match_id}/entry/heads", form, hx=True).get_data(as_text=True))
+    assert "The match is over" not in again.text() and not again.find_all(class_="error")
+    assert "Winner: Bob" in again.by_id("scoreboard").text()
+    assert len(entries(phone.app, match_id)) == 1

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from html import unescape
 
+from companion.games.base import one_time_key
 from companion.models import Entry
 
 from ..conftest import Phone, count
@@ -110,3 +111,18 @@ def test_an_existing_groups_name_means_that_group(phone: Phone) -> None:
     first = phone.new_match(["Ann", "Bob"], group_name="Friday nights")
     second = phone.new_match(["Ann", "Bob"], group_name="  friday   NIGHTS ")
     assert group_of(phone.app, first) == group_of(phone.app, second)
+
+
+def test_a_row_choice_sent_again_is_answered_as_saved(phone: Phone, other: Phone) -> None:
+    match_id = seated_table(phone, other)
+    enter_table(phone, match_id, FIG_ROWS)
+    for turn in FIG_TURNS:
+        enter_table(phone, match_id, turn)
+    enter_table(phone, match_id, [68, 9, 3, 83])  # Cy's 3: a choice for the seat with no phone
+    html = unescape(phone.get(f"/m/{match_id}").get_data(as_text=True))
+    data = {"row": "0", "version": choice_version(html), "idem": one_time_key()}
+    assert phone.post(f"/m/{match_id}/choose", data, hx=True).status_code == 200
+    entries = count(phone.app, Entry)
+    again = unescape(text_of(phone.post(f"/m/{match_id}/choose", data, hx=True)))
+    assert "no longer needed" not in again  # its answer was lost: the choice is in the log
+    assert count(phone.app, Entry) == entries
