@@ -105,3 +105,23 @@ def test_the_log_times_count_on_in_the_page_in_its_language(
         page.evaluate(AGO, 3)
         expect(page.locator("#clock-check")).to_have_text(words)
         phone.check()
+
+
+def test_the_question_of_undoing_another_phones_entry_leaves_its_text_whole_at_320_px(
+    phones: Callable[..., Phone],
+) -> None:
+    a = phones("A")
+    start_match(a, ["Ann", "Bob", "Cy"])
+    enter_round(a, [2, 1, 0])
+    b = phones("B", viewport={"width": 320, "height": 640})
+    join_with_code(b, a)
+    claim(b, "Bob")
+    line = b.page.locator("#log-1")
+    b.page.locator("#log-1 details.for-other summary").click()
+    expect(line.get_by_role("button", name="Undo entry #1")).to_be_visible()
+    text = line.locator(".entry-text").bounding_box()
+    whole = line.bounding_box()
+    assert text and whole
+    assert text["width"] >= 0.6 * whole["width"], (text, whole)  # was a letter a line
+    assert whole["height"] < 240, whole
+    b.check()
