@@ -54,6 +54,8 @@ def test_a_round_in_table_mode_on_two_phones(
     expect(choice).to_contain_text("Choose the row you take")
     expect(a.page.locator("#table-panel .choice")).to_contain_text("Bob chooses the row")
     expect(a.page.locator("#entry")).to_contain_text("Waiting for Bob to choose a row")
+    expect(b.page.locator("#entry")).to_contain_text("Choose the row you take (above).")
+    expect(b.page.locator("#entry")).not_to_contain_text("Waiting for Bob")
     shots(b, "bob-chooses-a-row")
     b.page.locator("#table-panel .choice-rows button").nth(1).click()  # row 2: the 37, 1 head
     expect(a.page.locator("#table-panel")).to_contain_text(
