@@ -205,6 +205,13 @@ def test_five_players_expert_out_and_the_starter_skips_them(
     expect(board).to_contain_text("Round 5 · Eve starts")
     expect(board.locator(".lives-seat.out")).to_have_count(3)
     snap(shots, a, "five-players-three-out")
+    page.locator("footer a[lang='it']").click()
+    expect(board.locator(".out-tag")).to_have_text(["fuori"] * 3)
+    for out in board.locator(".lives-seat.out").all():  # "fuori" stays inside its row
+        row, tag = out.bounding_box(), out.locator(".out-tag").bounding_box()
+        assert row and tag and tag["x"] + tag["width"] <= row["x"] + row["width"] - 4, (tag, row)
+    page.locator("footer a[lang='en']").click()
+    expect(board.locator(".out-tag")).to_have_text(["out"] * 3)
     save_totals(a, [20, None, None, None, 0])
     expect(board).to_contain_text("Winner: Ann")
     expect(board.locator(".lives-seat.winner")).to_contain_text("Ann")
