@@ -423,6 +423,7 @@ def test_a_whole_match_to_the_winner_and_a_rematch(phone: Phone, other: Phone) -
     assert totals(phone, match_id) == [str(108 + 33), str(88 + 30), str(68 + 40), str(12 + 17)]
     text = board(other, match_id)
     assert "Match over" in text and "Winner: Ann" in text
+    assert "Ann (winner)" in text and "(leader)" not in text  # what a screen reader hears
     assert "Next: round" not in text
     row = match_row(phone.app, match_id)
     assert row["status"] == "finished" and row["winners"] == [0]

@@ -24,6 +24,21 @@ def test_the_tv_shows_totals_the_leader_the_board_and_the_last_entries(
     assert page.find("form", method="post") is None, "nothing to tap on the TV"
 
 
+def test_the_tv_names_no_leader_while_everyone_is_level(phone: Phone, other: Phone) -> None:
+    match_id = table(phone, other, names=["Ann", "Bob", "Cy"])
+    phone.enter_heads(match_id, [3, 3, 3])
+    screen = Phone(phone.app)
+    board = parse(screen.get(viewer_path(phone, match_id)).get_data(as_text=True)).by_id(
+        "scoreboard"
+    )
+    assert "Leading" not in board.text()  # not "Leading together: Ann, Bob, Cy"
+    phone.enter_heads(match_id, [0, 1, 0])
+    board = parse(screen.get(viewer_path(phone, match_id)).get_data(as_text=True)).by_id(
+        "scoreboard"
+    )
+    assert "Leading together: Ann, Cy" in board.text()
+
+
 def test_a_new_join_code_leaves_the_tv_link_working(phone: Phone) -> None:
     match_id = phone.new_match(["Ann", "Bob"])
     path = viewer_path(phone, match_id)
