@@ -43,15 +43,20 @@
   });
   // A form that came back refused (or kept after a conflict) holding what was typed is typed-in;
   // one with nothing typed in it (a refused End turn) goes on following the sheet.
+  // A refusal is said where the answer puts it (an undo tapped far down the log is refused at
+  // the top of the entry panel, a rename low on the history page beside its box): bring it into
+  // view, or the tap seems to have done nothing.
+  document.addEventListener("htmx:afterSwap", function (event) {
+    const target = event.detail.target;
+    const root = target && target.id ? document.getElementById(target.id) : null;
+    const said = root && root.querySelector(".error[role=alert], .notice[role=alert]:not([data-kept]), .field-error");
+    const box = said && said.getBoundingClientRect();
+    if (box && (box.top < 0 || box.bottom > innerHeight)) said.scrollIntoView({ block: "center" });
+  });
   document.addEventListener("htmx:afterSwap", function (event) {
     const target = event.detail.target;
     if (!target || target.id !== "entry") return;
     const entry = document.getElementById("entry");
-    // A refusal (of an undo tapped far down in the log, say) is said at the top of the panel:
-    // bring it into view, or the tap seems to have done nothing.
-    const said = entry && entry.querySelector(".error[role=alert], .notice[role=alert]:not([data-kept])");
-    const box = said && said.getBoundingClientRect();
-    if (box && (box.top < 0 || box.bottom > innerHeight)) said.scrollIntoView({ block: "center" });
     if (entry && entry.querySelector(".error, .field-error, [data-kept]")) {
       entry.querySelectorAll("form[data-entry]").forEach(function (f) {
         if (window.companionStatus.holdsTyped(f)) f.dataset.dirty = "1";
