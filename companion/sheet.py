@@ -209,7 +209,12 @@ def check(match: Match, move: dict[str, Any], undoes: int | None) -> Sheet:
     try:
         return replay(match, without=undoes)
     except IllegalMove:
-        raise IllegalMove(N_("Later entries depend on this one: undo those first.")) from None
+        raise IllegalMove(
+            N_(
+                "Entry #%(seq)d cannot be undone while later entries depend on it: undo those first."
+            ),
+            seq=undoes,
+        ) from None
 
 
 def _store(
