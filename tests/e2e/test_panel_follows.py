@@ -1,6 +1,6 @@
 """An entry panel with no form in it still follows the sheet: when another phone's undo reopens
 a finished match, or brings a Nuota player who was out back into the game, the form comes back
-on this phone without a reload."""
+on this phone without a reload; so does a seat another phone hands to this one."""
 
 from __future__ import annotations
 
@@ -27,3 +27,23 @@ def test_an_undo_that_reopens_the_match_brings_the_form_back_on_the_other_phone(
     enter_round(a, [1, 2])
     a.check()
     b.check()
+
+
+def test_a_seat_handed_over_by_its_phone_brings_the_form_to_the_new_phone(
+    phones: Callable[..., Phone],
+) -> None:
+    a, b, c = phones("A"), phones("B"), phones("C")
+    start_match(a, ["Ann", "Bob"])
+    join_with_code(b, a)
+    claim(b, "Bob")
+    join_with_code(c, a)
+    expect(c.page.locator("#entry")).to_contain_text("Tap your name")
+    c.page.locator("#seats").get_by_role("button", name="I am Bob").tap()
+    expect(c.page.locator("#seats .notice")).to_contain_text("Asked")
+    c.mark()
+    b.page.locator("#asks").get_by_role("button", name="Let it have the seat").tap()
+    expect(c.page.locator("#seats button.seat.mine")).to_contain_text("Bob")
+    expect(c.page.locator("#entry input[name='heads-seat0']")).to_be_visible()
+    c.assert_not_reloaded()
+    for phone in (a, b, c):
+        phone.check()
