@@ -211,7 +211,7 @@ def check(match: Match, move: dict[str, Any], undoes: int | None) -> Sheet:
     except IllegalMove:
         raise IllegalMove(
             N_(
-                "Entry #%(seq)d cannot be undone while later entries depend on it: undo those first."
+                "Entry #%(seq)d cannot be undone while later entries depend on it: undo those first."  # noqa: E501
             ),
             seq=undoes,
         ) from None

@@ -32,6 +32,7 @@ from ..security import (
 )
 from ..sheet import touch
 from ..translate import reason
+from .new_groups import device_groups, known_players, latest_group, unused_name
 from .new_players import host_seat, named_twice
 from .reply import go
 
@@ -65,20 +66,6 @@ def new_match_form(slug: str, groups: list[Group]) -> Any:
     return form
 
 
-def device_groups() -> list[Group]:
-    """Groups of the matches this device joined."""
-    return list(
-        db.session.execute(
-            db.select(Group)
-            .join(Match, Match.group_id == Group.id)
-            .join(Membership, Membership.match_id == Match.id)
-            .filter(Membership.device_id == device_id(), Match.deleted_at.is_(None))
-            .distinct()
-            .order_by(Group.name)
-        ).scalars()
-    )
-
-
 @bp.get("/new")
 def choose_game() -> str:
     """Pick the game to play."""
@@ -95,8 +82,10 @@ def new_match(slug: str) -> Any:
         abort(404)
     groups = device_groups()
     form = new_match_form(slug, groups)
-    if request.method == "GET" and request.args.get("group") in [c[0] for c in form.group.choices]:
-        form.group.data = request.args["group"]
+    if request.method == "GET":
+        asked = request.args.get("group")
+        offered = [c[0] for c in form.group.choices]
+        form.group.data = asked if asked in offered else latest_group(groups)
     known = known_players(form.group.data, groups)
     error = None
     me = request.form.get("me", "none") if request.method == "POST" else "0"
@@ -124,12 +113,6 @@ def new_match(slug: str) -> Any:
     )
 
 
-def known_players(group_value: str | None, groups: list[Group]) -> list[str]:
-    """Names the chosen group (or every group of this device) already knows."""
-    chosen = [g for g in groups if str(g.id) == group_value] or groups
-    return sorted({p.name for g in chosen for p in g.players}, key=str.casefold)
-
-
 def create_match(slug: str, form: Any, groups: list[Group], seat: int | None = None) -> Match:
     """Store a new match, its group and players; the rules check names and options first."""
     names = [
@@ -145,8 +128,8 @@ def create_match(slug: str, form: Any, groups: list[Group], seat: int | None = N
         # A name this phone's groups already have means that group, not a second one.
         group = next((g for g in groups if g.name.casefold() == typed), None)
     if group is None:
-        label = (form.group_name.data or "").strip() or _(
-            "Table of %(day)s", day=format_date(date.today())
+        label = (form.group_name.data or "").strip() or unused_name(
+            _("Table of %(day)s", day=format_date(date.today())), groups
         )
         group = Group(name=label[:60])
         db.session.add(group)

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from companion.extensions import db
+from companion.models import Group
+
 from ..conftest import Phone
 from .helpers import group_of, match_row, membership_of, parse, snapshot, table, text_of
 
@@ -193,3 +196,27 @@ def test_home_lists_this_devices_matches_and_groups(phone: Phone, other: Phone) 
     stranger = parse(other.get("/").get_data(as_text=True))
     assert stranger.find("a", href=f"/m/{match_id}") is None
     assert "Kitchen table" not in stranger.text()
+
+
+def test_the_new_match_form_offers_the_group_of_the_phones_newest_match(phone: Phone) -> None:
+    fresh = parse(phone.get("/new/sixnimmt").get_data(as_text=True))
+    new = fresh.find("option", value="new")
+    assert new is not None and "selected" in new.attrs  # no group yet: a new one
+    first = group_of(phone.app, phone.new_match(["Ann", "Bob"], group_name="Friday"))
+    second = group_of(phone.app, phone.new_match(["Cy", "Dee"], group_name="Sunday"))
+    page = parse(phone.get("/new/sixnimmt").get_data(as_text=True))
+    chosen = page.find("option", value=str(second))
+    assert chosen is not None and "selected" in chosen.attrs
+    assert [c.attrs["data-name"] for c in page.find_all("button", class_="chip")] == ["Cy", "Dee"]
+    phone.new_match(["Ann", "Bob"], group=str(first))
+    page = parse(phone.get("/new/sixnimmt").get_data(as_text=True))
+    chosen = page.find("option", value=str(first))
+    assert chosen is not None and "selected" in chosen.attrs
+
+
+def test_two_new_groups_of_one_day_get_names_of_their_own(phone: Phone) -> None:
+    first = group_of(phone.app, phone.new_match(["Ann", "Bob"]))
+    second = group_of(phone.app, phone.new_match(["Cy", "Dee"]))
+    with phone.app.app_context():
+        names = [db.session.get(Group, g).name for g in (first, second)]  # type: ignore[union-attr]
+    assert names[0].startswith("Table of ") and names[1] == f"{names[0]} (2)"
