@@ -160,6 +160,11 @@ class Seam(Generic[State]):
         """A short line describing the options, for the sheet header and the history."""
         return ""
 
+    def rematch_options(self, options: dict[str, Any]) -> dict[str, Any]:
+        """The options a rematch starts with: the same as the match before, unless the game
+        deals something anew each match."""
+        return dict(options)
+
     def entry_kinds(self, sheet: Sheet[State]) -> list[EntryKind]:
         """The ways a move can be entered right now."""
         raise NotImplementedError

@@ -190,7 +190,8 @@ def rematch(match_id: int) -> Response:
     if match.is_open:
         abort(409)
     names = [seat.player.name for seat in match.seats]
-    new = open_match(match.group, match.game, dict(match.options), names)
+    options = seam_for(match.game).rematch_options(dict(match.options))
+    new = open_match(match.group, match.game, options, names)
     new.host_device_id = match.host_device_id or device_id()
     members = db.session.execute(db.select(Membership).filter_by(match_id=match.id)).scalars()
     for old in members:

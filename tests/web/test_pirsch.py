@@ -430,8 +430,12 @@ def test_a_whole_match_to_the_winner_and_a_rematch(phone: Phone, other: Phone) -
     rematch = phone.post(f"/m/{match_id}/rematch")
     assert rematch.status_code == 303
     new_id = int(rematch.headers["Location"].rstrip("/").split("/")[-1])
-    assert match_row(phone.app, new_id)["options"] == match_row(phone.app, match_id)["options"]
-    assert "Next: round 1 of 4 · trump: bear" in board(other, new_id)
+    before = match_row(phone.app, match_id)["options"]
+    assert "trumps" in before
+    # The trump cards are shuffled anew for every match: the rematch keeps only the multiplier.
+    assert match_row(phone.app, new_id)["options"] == {"multiplier": before["multiplier"]}
+    assert "Next: round 1 of 4" in board(other, new_id)
+    assert "trump: bear" not in board(other, new_id)
 
 
 def test_equal_totals_share_the_win(phone: Phone) -> None:

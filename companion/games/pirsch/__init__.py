@@ -42,6 +42,11 @@ class PirschSeam(Seam[PirschState]):
         """Options as DESIGN.md spells them: ``multiplier``; ``trumps`` when all four are set."""
         return forms.options(form)
 
+    def rematch_options(self, options: dict[str, Any]) -> dict[str, Any]:
+        """The multiplier reading stays; the trump order does not: the trump cards are shuffled
+        for every match, so the last match's order would name the wrong trumps."""
+        return {key: value for key, value in options.items() if key != "trumps"}
+
     def options_summary(self, options: dict[str, Any]) -> str:
         """E.g. "footprints × footprint types · trumps: bear, wolf, boar, mouflon"."""
         return words.options_summary(options)
