@@ -78,3 +78,22 @@ def test_every_trump_animal_shows_whole_in_its_box_at_320_px(
         assert widest <= room, (n, widest, room)  # was 2 a line: "nessun" and "muflo" cut
     a.check()
     shots(a, "briscole-320")
+
+
+def test_the_cards_to_tick_in_pirsch_fit_a_320_px_phone(
+    phones: Callable[..., Phone], shots: Shots
+) -> None:
+    a = phones("A", **ITALIAN_320)
+    page = a.goto("/new/pirsch")
+    for i, name in enumerate(NAMES[:3]):
+        page.get_by_label(f"Giocatore {i + 1}", exact=True).fill(name)
+    page.locator("#new-match button[type=submit]").click()
+    page.wait_for_url(re.compile(r"/m/\d+$"))
+    a.goto(page.url + "?entry=cards")
+    cards = page.locator("#entry .pirsch-pick-card > span")
+    expect(cards.first).to_be_visible()
+    assert page.evaluate("document.documentElement.scrollWidth") <= 320  # was 337: sideways
+    sizes = cards.evaluate_all("els => els.map(e => [e.offsetWidth, e.offsetHeight])")
+    assert min(w for w, _ in sizes) >= 32 and min(h for _, h in sizes) >= 44, sizes[:6]
+    a.check()
+    shots(a, "carte-320")
