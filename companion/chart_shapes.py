@@ -23,6 +23,8 @@ from .stats.trends import Outing, Share, Sitting
 
 NAME_ROOM = 74
 """Room on the left for a player's name on the grid and the bars."""
+VALUE_ROOM = 86
+"""Room right of the bars for "12/15 · 100 %" at the chart's 11-unit type."""
 ROW = 18
 SHORT_NAME = 9
 
@@ -182,15 +184,15 @@ class Bars:
     height: int
     width: int = WIDTH
     left: int = NAME_ROOM
-    room: int = WIDTH - NAME_ROOM - 64
-    """The longest bar (a share of 100 %); the rest of the width holds "7/12"."""
+    room: int = WIDTH - NAME_ROOM - VALUE_ROOM
+    """The longest bar (a share of 100 %); the rest of the width holds "12/15 · 80 %"."""
 
 
 def share_bars(shares: list[Share]) -> Bars | None:
     """A bar per player, as long as their share of the matches they played and won."""
     if not shares:
         return None
-    room = WIDTH - NAME_ROOM - 64
+    room = WIDTH - NAME_ROOM - VALUE_ROOM
     bars = tuple(
         Bar(4 + ROW * i, short(s.name), s.name, round(room * s.rate, 1), s)
         for i, s in enumerate(shares)

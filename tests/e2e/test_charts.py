@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Callable
+from typing import Any
 from urllib.parse import unquote
 
 from .conftest import LiveServer
@@ -31,6 +32,15 @@ def accessible(phone: Phone) -> None:
             violations = run_axe(phone, AXE.read_text())
             assert not violations, f"{scheme}:\n{readable(violations)}"
         phone.page.emulate_media(color_scheme="light")
+
+
+def assert_values_inside(values: Any) -> None:
+    """Each bar's "won/played · rate" ends inside its chart (it was cut at "100 %")."""
+    ends = values.evaluate_all(
+        "els => els.map(t => [t.textContent, t.getBBox().x + t.getBBox().width,"
+        " t.ownerSVGElement.viewBox.baseVal.width])"
+    )
+    assert ends and all(end <= width for _, end, width in ends), ends
 
 
 def test_bg_stats_link_and_the_group_and_player_charts(
@@ -76,6 +86,7 @@ def test_bg_stats_link_and_the_group_and_player_charts(
     expect(charts.locator("#winners-sixnimmt svg[role=img] circle")).to_have_count(6)
     expect(charts.locator("#winners-sixnimmt circle.won")).to_have_count(2)
     expect(charts.locator("#shares-sixnimmt rect.bar-fill")).to_have_count(2)
+    assert_values_inside(charts.locator("#shares-sixnimmt text.bar-value"))
     box = charts.locator("#winners-sixnimmt svg").bounding_box()
     assert box is not None and 280 <= box["width"] <= 360, "the chart fits the phone's width"
     fits(a, "the group page")
@@ -103,6 +114,7 @@ def test_bg_stats_link_and_the_group_and_player_charts(
     expect(trend.locator("polyline")).to_have_count(1)
     expect(trend.locator("circle")).to_have_count(2)
     expect(a.page.locator("#shares rect.bar-fill")).to_have_count(1)
+    assert_values_inside(a.page.locator("#shares text.bar-value"))
     fits(a, "the player page")
     accessible(a)
     shots(a, "player-charts")

@@ -133,3 +133,14 @@ def test_an_abandoned_match_shows_its_chart_too(phone: Phone) -> None:
     phone.enter_heads(match_id, [4, 7])
     assert phone.post(f"/m/{match_id}/host/abandon").status_code in (303, 204)
     assert decoded(chart_of(phone, match_id)) == {"Ann": [0, 4], "Bob": [0, 7]}
+
+
+def test_the_win_share_bars_leave_room_for_the_longest_figure_beside_them() -> None:
+    from companion.chart_shapes import share_bars
+    from companion.stats.trends import Share
+
+    bars = share_bars([Share(1, "Ann", 15, 15)])
+    assert bars is not None and bars.bars[0].length == bars.room
+    room = bars.width - (bars.left + bars.room + 6)  # where "12/15 · 100 %" is written
+    widest = len("12/15 · 100 %") * 11 * 0.55  # 11-unit type; Chromium draws 0.53 em a character
+    assert room >= widest, (room, widest)  # was 58: "100 %" cut at the right
