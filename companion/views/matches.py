@@ -107,7 +107,7 @@ def new_match(slug: str) -> Any:
         slug=slug,
         known=known,
         error=error,
-        max_seats=MAX_SEATS,
+        max_seats=min(MAX_SEATS, rules.get(slug).info.max_players),
         me=me,
         me_error=me_error,
     )

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from ..conftest import Phone
@@ -185,3 +187,15 @@ def test_the_language_switch_is_no_open_redirect(phone: Phone, target: str) -> N
     assert response.status_code == 303
     location = response.headers["Location"]
     assert "evil" not in location and "javascript" not in location
+
+
+@pytest.mark.parametrize(
+    ("slug", "boxes", "more"),
+    [("bloccato", 2, False), ("pirsch", 4, False), ("nuota", 5, False), ("sixnimmt", 10, True)],
+)
+def test_the_new_match_form_has_a_name_box_for_each_seat_of_the_game(
+    phone: Phone, slug: str, boxes: int, more: bool
+) -> None:
+    page = phone.get(f"/new/{slug}").get_data(as_text=True)
+    assert re.findall(r'name="p(\d+)"', page) == [str(i) for i in range(boxes)]
+    assert ("More players" in page) is more
