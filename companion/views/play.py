@@ -6,16 +6,17 @@ replies with the page or the fragment htmx asked for (:mod:`.sheet_replies`).
 
 from __future__ import annotations
 
-from flask import Blueprint, Response, abort, request, url_for
+from flask import Blueprint, Response, abort, redirect, request, url_for
 
 from ..extensions import db
 from ..games import EntryKind, seam_for
 from ..i18n import choose_language
+from ..match_rows import MatchRow, seated_match
 from ..member_state import member_state
 from ..models import Match, Membership
 from ..plain_query import reads_in_autocommit
 from ..seats import mark_seen, needs_seen
-from ..security import member_match_or_404, member_view_or_404, viewer_match_or_404
+from ..security import member_match_or_404, member_view_or_404, viewer_match_or_404, viewer_token
 from ..sheet import Sheet, replay
 from ..writes import can_write, submit_choice, submit_entry, submit_undo
 from .log_lines import log_rows, news_since
@@ -182,6 +183,9 @@ def viewer(match_id: int, token: str) -> Response:
     its link names, which the TV then keeps."""
     match = viewer_match_or_404(match_id, token)
     choose_language(request.args.get("lang"))
+    onward = following_tv(match)
+    if onward is not None:
+        return redirect(onward, code=303)
     context = sheet_context(match, None, replay(match))
     return render("play/tv.html", **context, tv=tv_context(match, context))
 
@@ -193,5 +197,22 @@ def viewer_live(match_id: int, token: str) -> Response:
     match = viewer_match_or_404(match_id, token)
     if request.args.get("v", type=int) == match.version:
         return no_change()
+    onward = following_tv(match)
+    if onward is not None:
+        response = no_change()
+        response.headers["HX-Redirect"] = onward  # the whole TV page moves on
+        return response
     context = sheet_context(match, None, replay(match))
     return render("play/tv.html", "play/_tv.html", **context, tv=tv_context(match, context))
+
+
+def following_tv(match: MatchRow) -> str | None:
+    """The TV link of the rematch that followed ``match``, if it has one: the screen at the
+    table follows the table to its next match (the same people, whom its link already shows the
+    sheet), instead of staying on the finished one until someone fetches the new link."""
+    if not match.next_match_id:
+        return None
+    following = seated_match(match.next_match_id)
+    if following is None or following.deleted_at is not None:
+        return None
+    return url_for("play.viewer", match_id=following.id, token=viewer_token(following))

@@ -1,12 +1,24 @@
 """Three phones and a TV: a held seat is asked for and kept, a conflict keeps what was typed,
-the TV survives a new code and reads at 1920 px, every phone hears of the rematch."""
+the TV survives a new code and reads at 1920 px, every phone hears of the rematch and the TV
+follows the table to it."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 from .conftest import LiveServer
-from .helpers import Phone, Shots, claim, expect, heads_box, join_with_code, mine, start_match
+from .helpers import (
+    Phone,
+    Shots,
+    claim,
+    expect,
+    heads_box,
+    join_with_code,
+    match_id,
+    mine,
+    start_match,
+)
 
 NARROW = {"viewport": {"width": 360, "height": 800}}
 TV = {"viewport": {"width": 1920, "height": 1080}, "is_mobile": False, "has_touch": False,
@@ -122,7 +134,9 @@ def test_seats_conflicts_tv_and_rematch_at_the_table(
         expect(phone.page.locator("#scoreboard")).to_contain_text("The rematch has started")
     c.assert_not_reloaded()
     shots(c, "rematch-announced")
-    expect(tv.page.locator("#scoreboard")).to_contain_text("The rematch has started")
+    # The TV follows the table to the rematch, on the new match's own link.
+    tv.page.wait_for_url(re.compile(rf"/v/{match_id(a)}/"))
+    expect(tv.page.locator("#scoreboard")).to_contain_text("No rounds yet")
 
 
 def test_five_players_fit_a_360_px_phone(phones: Callable[..., Phone], shots: Shots) -> None:

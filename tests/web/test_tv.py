@@ -81,3 +81,20 @@ def test_the_tv_link_carries_the_language_of_the_phone_that_gave_it(
     assert "Nessun" in text_of(page) or "Ancora" in text_of(page)
     again = screen.get(path.split("?")[0], headers={"Accept-Language": "en-US,en;q=0.9"})
     assert '<html lang="it">' in again.get_data(as_text=True)  # the TV keeps it
+
+
+def test_the_tv_follows_the_table_to_its_rematch(phone: Phone, other: Phone) -> None:
+    match_id = table(phone, other, names=["Ann", "Bob"])
+    old = viewer_path(phone, match_id)
+    screen = Phone(phone.app)
+    board = parse(screen.get(old).get_data(as_text=True)).by_id("scoreboard")
+    phone.enter_heads(match_id, [70, 2])
+    rematch = phone.post(f"/m/{match_id}/rematch")
+    new_id = int(rematch.headers["Location"].rstrip("/").split("/")[-1])
+    new = viewer_path(phone, new_id)
+    assert new != old
+    poll = screen.get(f"{board.attrs['hx-get']}", hx=True)  # the TV's poll sees the rematch
+    assert poll.status_code == 204 and poll.headers["HX-Redirect"] == new
+    opened = screen.get(old)  # the old link, opened anew, goes on to the rematch too
+    assert opened.status_code == 303 and opened.headers["Location"].endswith(new)
+    assert "Ann" in text_of(screen.get(new))
