@@ -20,6 +20,7 @@ from .helpers import (
     enter_round,
     expect,
     fill_new_match,
+    match_id,
     start_match,
     start_nuota,
 )
@@ -211,3 +212,28 @@ def test_a_tab_of_the_entry_panel_tapped_offline_says_it_was_not_sent(
     expect(a.page.locator(".unsent-note")).to_have_count(0)
     tabs.get_by_role("link", name="Cards taken").click()
     expect(a.page.locator("#entry .tabs a[aria-current=page]")).to_have_text("Cards taken")
+
+
+def test_a_cell_marked_offline_is_kept_and_marked_once_the_network_returns(
+    phones: Callable[..., Phone], server: LiveServer
+) -> None:
+    a = phones("A")
+    page = start(a, "bloccato", ["Ann", "Bob"])
+    for die, face in enumerate("4441C"):
+        page.locator(f"#entry label.bl-face:has(input[name='turn-die{die}'][value='{face}'])").tap()
+    page.locator("#entry button[value=roll]").tap()
+    cells = page.locator("#scoreboard .bl-hit")
+    expect(cells.first).to_be_visible()
+    offline(a)
+    cells.first.tap()
+    expect(page.locator("#outbox")).to_contain_text("1 entry not sent yet")
+    assert outbox_lines(a)[0].startswith("Mark it: "), outbox_lines(a)
+    board = page.locator("#scoreboard form.bl-board")
+    expect(board.locator(".next-online")).to_contain_text("What comes next needs the network")
+    expect(cells.first).to_be_disabled()
+
+    offline(a, cut=False)
+    expect(page.locator("#outbox")).to_contain_text("Saved")
+    moves = [move["type"] for move in stored(server, match_id(a))]
+    expect(page.locator("#scoreboard .bl-cell.is-latest")).to_have_count(1)
+    assert moves == ["roll", "mark"], moves
