@@ -123,3 +123,25 @@ def test_a_turn_entered_on_a_sheet_that_moved_on_is_listed_and_the_panel_follows
     expect(missed.nth(1)).to_contain_text("Not saved: the sheet changed first")
     assert [move.get("card") for move in stored(server, match)] == [10, 20, None]
     shots(b, "bobs-turn-with-his-missed-entries")
+
+
+def test_the_undo_of_the_last_entry_hides_while_a_card_waits_offline(
+    phones: Callable[..., Phone], server: LiveServer
+) -> None:
+    a = phones("A")
+    page = start(a, "thegame", ["Ann", "Bob"])
+    board = page.locator("#scoreboard")
+    version = board.get_attribute("data-version") or ""
+    play(a, 30, 0)
+    expect(board).not_to_have_attribute("data-version", version)
+    undo = page.locator("#entry form.undo-last button")
+    expect(undo).to_contain_text("Undo the last entry: ")
+    expect(undo).to_contain_text("30")
+    offline(a)
+    play(a, 40, 0)
+    expect(page.locator("#outbox")).to_contain_text("1 entry not sent yet")
+    expect(undo).to_be_hidden()  # it would undo the 30, while the last entry is the 40
+    offline(a, cut=False)
+    expect(page.locator("#outbox")).not_to_contain_text("not sent yet")
+    expect(undo).to_contain_text("40")
+    a.check()
