@@ -1,0 +1,46 @@
+"""What was typed in one way of entering survives a look at another: Pirsch's footprints typed,
+then "Pick the cards" opened and a card ticked, then back: both are still there, until the sheet
+moves on (then a form typed for a round that is gone is not given back)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from .helpers import Phone, claim, expect, join_with_code
+from .test_pirsch import ROUND_1, fill_grid, fill_pirsch, save, tab
+
+
+def test_typed_counts_and_ticked_cards_come_back_with_their_tab(
+    phones: Callable[..., Phone],
+) -> None:
+    a = phones("A")
+    page = fill_pirsch(a)
+    page.locator("#new-match button[type=submit]").click()
+    page.wait_for_url(re.compile(r"/m/\d+$"))
+    claim(a, "Ann")
+    fill_grid(a, ROUND_1[:2])
+    tab(a, "Pick the cards")
+    card = page.locator("#entry input[name='cards-s2'][value='mouflon-10']")
+    card.check()
+    tab(a, "Footprints")
+    expect(page.locator("#entry input[name='counts-s0_bear']")).to_have_value("5")
+    expect(page.locator("#entry input[name='counts-s1_mouflon']")).to_have_value("3")
+    tab(a, "Pick the cards")
+    expect(card).to_be_checked()
+    a.check()
+
+    # The sheet moves on (another phone saves round 1): what was typed for it is not given back.
+    b = phones("B")
+    join_with_code(b, a)
+    claim(b, "Bob")
+    tab(a, "Footprints")  # the ticked card is put aside for round 1; the counts come back
+    expect(page.locator("#entry input[name='counts-s0_bear']")).to_have_value("5")
+    fill_grid(b, ROUND_1)
+    save(b)
+    expect(page.locator("#scoreboard")).to_contain_text("Next: round 2 of 4")
+    expect(page.locator("#entry .round-label")).to_contain_text("Round 1")  # typed: kept
+    tab(a, "Pick the cards")
+    expect(page.locator("#entry .round-label")).to_contain_text("Round 2")
+    expect(card).not_to_be_checked()
+    a.check()
