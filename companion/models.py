@@ -194,7 +194,9 @@ class Membership(db.Model):
     """A device that joined a match, and the seat it claimed there (if any).
 
     ``last_seen`` says whether the phone is still at the table (a recently seen holder must
-    consent before its seat changes hands); ``asks_seat`` is the seat it asked another phone for.
+    consent before its seat changes hands); ``asks_seat`` is the seat it asked another phone for,
+    and ``turned_down_seat`` one whose phone kept it (said on this phone's sheet until it asks,
+    takes a seat or says it has read it).
     """
 
     __tablename__ = "memberships"
@@ -208,6 +210,7 @@ class Membership(db.Model):
     joined_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     last_seen: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
     asks_seat: Mapped[int | None] = mapped_column(Integer)
+    turned_down_seat: Mapped[int | None] = mapped_column(Integer)
 
 
 class Pending(db.Model):

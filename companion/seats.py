@@ -124,6 +124,7 @@ def claim(match: Match, member: Membership, position: int, *, as_host: bool = Fa
 
     ``as_host`` is the host's confirmed reassignment: the seat changes hands without asking.
     """
+    member.turned_down_seat = None
     if member.seat == position:
         member.asks_seat = None
         return Claim("already")
@@ -156,6 +157,7 @@ def answer(match: Match, member: Membership, asker_device: str, give: bool, host
             current.seat = None
         db.session.flush()
         asker.seat = asker.asks_seat
+    asker.turned_down_seat = None if give else asker.asks_seat
     asker.asks_seat = None
     return True
 
@@ -164,6 +166,7 @@ def leave(member: Membership) -> None:
     """This phone gives up its seat (a confirmed action of its own)."""
     member.seat = None
     member.asks_seat = None
+    member.turned_down_seat = None
 
 
 def requests_for(match: Match, member: Membership | None, host: bool) -> list[dict[str, object]]:

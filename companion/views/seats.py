@@ -52,9 +52,11 @@ def answer(match_id: int) -> Response:
 
 @bp.post("/cancel")
 def cancel(match_id: int) -> Response:
-    """Withdraw this phone's request for a seat."""
+    """Withdraw this phone's request for a seat (or put away the word that it was turned
+    down)."""
     match, member = member_match_or_404(match_id)
     member.asks_seat = None
+    member.turned_down_seat = None
     return back(match)
 
 

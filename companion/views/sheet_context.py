@@ -89,6 +89,7 @@ def table_context(match: AnyMatch, member: Membership | None) -> dict[str, Any]:
         "seats": seat_rows(match),
         "asks": requests_for(match, member, host),
         "my_ask": seat_name(match, member.asks_seat) if member else None,
+        "turned_down": seat_name(match, member.turned_down_seat) if member else None,
     }
     if member is not None:
         context.update(invite_context(match))

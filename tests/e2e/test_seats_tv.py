@@ -74,8 +74,11 @@ def test_seats_conflicts_tv_and_rematch_at_the_table(
     b.page.locator("#asks").get_by_role("button", name="Keep my seat").tap()
     expect(b.page.locator("#asks")).to_be_empty()
     expect(mine(b)).to_contain_text("Bartholomew")
-    expect(c.page.locator("#seats .notice")).to_have_count(0)
+    expect(c.page.locator("#seats .notice")).to_have_text(
+        re.compile("The phone holding Bartholomew.*'s seat kept it.")
+    )
     claim(c, "Cy")
+    expect(c.page.locator("#seats .notice")).to_have_count(0)
     # Tapping your own seat keeps it.
     mine(b).tap()
     expect(mine(b)).to_contain_text("Bartholomew")

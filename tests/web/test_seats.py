@@ -49,6 +49,27 @@ def test_a_seat_held_by_a_phone_at_the_table_is_asked_for_and_can_be_kept(
         "asks to be"
         not in parse(other.get(f"/m/{match_id}").get_data(as_text=True)).by_id("asks").text()
     )
+    # The asking phone is told, instead of its request just vanishing, until it puts that away.
+    told = parse(phone.get(f"/m/{match_id}").get_data(as_text=True)).by_id("seats").text()
+    assert "The phone holding Bob's seat kept it." in told and "Asked" not in told
+    assert phone.post(f"/m/{match_id}/seat/cancel").status_code == 303
+    assert "kept it" not in text_of(phone.get(f"/m/{match_id}"))
+
+
+def test_asking_again_or_a_seat_let_go_puts_the_turned_down_word_away(
+    phone: Phone, other: Phone
+) -> None:
+    match_id = table(phone, other)
+    keep = {"device": device_of(phone), "give": "0"}
+    phone.post(f"/m/{match_id}/seat", {"seat": "1"})
+    other.post(f"/m/{match_id}/seat/answer", keep)
+    assert "kept it" in text_of(phone.get(f"/m/{match_id}"))
+    phone.post(f"/m/{match_id}/seat", {"seat": "1"})  # asks again
+    page = text_of(phone.get(f"/m/{match_id}"))
+    assert "Asked" in page and "kept it" not in page
+    other.post(f"/m/{match_id}/seat/answer", {"device": device_of(phone), "give": "1"})
+    assert "kept it" not in text_of(phone.get(f"/m/{match_id}"))
+    assert seat_of(phone, match_id) == 1
 
 
 def test_the_holder_lets_the_seat_go(phone: Phone, other: Phone) -> None:
