@@ -124,7 +124,8 @@ def append_from(
     idem_key: str | None,
     undoes: int | None = None,
 ) -> Written:
-    """Append for this phone: its seat and device go into the log line."""
+    """Append for this phone: its seat and device go into the log line. Every write looked its
+    one-time key up first (:func:`already_stored`), so the append does not ask again."""
     return append(
         match,
         move,
@@ -133,6 +134,7 @@ def append_from(
         seat=member.seat,
         device=member.device_id,
         undoes=undoes,
+        key_looked_up=True,
     )
 
 
