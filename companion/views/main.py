@@ -16,8 +16,9 @@ from sqlalchemy.orm import selectinload
 
 from ..extensions import db
 from ..i18n import choose_language
-from ..models import Group, Match, Membership, Seat
+from ..models import Match, Membership, Seat
 from ..security import device_id
+from .new_groups import device_groups
 
 bp = Blueprint("main", __name__)
 
@@ -34,17 +35,7 @@ def home() -> str:
         .options(selectinload(Match.seats).selectinload(Seat.player), selectinload(Match.group))
     ).scalars()
     matches = list(rows)
-    groups = list(
-        db.session.execute(
-            db.select(Group)
-            .join(Match, Match.group_id == Group.id)
-            .join(Membership, Membership.match_id == Match.id)
-            .filter(Membership.device_id == device_id(), Match.deleted_at.is_(None))
-            .distinct()
-            .order_by(Group.name)
-        ).scalars()
-    )
-    return render_template("main/home.html", matches=matches, groups=groups)
+    return render_template("main/home.html", matches=matches, groups=device_groups())
 
 
 @bp.get("/lang/<code>")
