@@ -7,14 +7,13 @@ until it answers."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 
 from .conftest import LiveServer
 from .helpers import Phone, claim, expect, join_with_code, start_match, start_nuota
 from .test_nuota import HANDS
 from .test_offline import offline, stored, type_round
-from .test_pirsch import ROUND_1, fill_grid, fill_pirsch
+from .test_pirsch import ROUND_1, fill_grid, start_pirsch
 
 
 def test_a_form_drawn_two_rounds_before_the_end_closes_after_the_second_kept(
@@ -47,10 +46,7 @@ def test_pirschs_next_round_moves_on_with_a_round_kept_offline(
     phones: Callable[..., Phone], server: LiveServer
 ) -> None:
     a = phones("A")
-    page = fill_pirsch(a)
-    page.locator("#new-match button[type=submit]").click()
-    page.wait_for_url(re.compile(r"/m/\d+$"))
-    claim(a, "Ann")
+    page = start_pirsch(a)
     upcoming = page.locator("#pirsch-next")
     expect(upcoming).to_contain_text("Next: round 1 of 4 · trump: bear")
 

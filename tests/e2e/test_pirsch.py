@@ -78,6 +78,15 @@ def fill_pirsch(phone: Phone) -> Any:
     return page
 
 
+def start_pirsch(phone: Phone) -> Any:
+    """The filled-in new-match form sent: the sheet, this phone in Ann's seat."""
+    page = fill_pirsch(phone)
+    page.locator("#new-match button[type=submit]").click()
+    page.wait_for_url(re.compile(r"/m/\d+$"))
+    claim(phone, "Ann")
+    return page
+
+
 def test_a_whole_match_of_auf_der_pirsch_on_two_phones(
     phones: Callable[..., Phone], server: LiveServer, shots: Shots
 ) -> None:

@@ -4,21 +4,17 @@ moves on (then a form typed for a round that is gone is not given back)."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 
 from .helpers import Phone, claim, expect, join_with_code
-from .test_pirsch import ROUND_1, fill_grid, fill_pirsch, save, tab
+from .test_pirsch import ROUND_1, fill_grid, save, start_pirsch, tab
 
 
 def test_typed_counts_and_ticked_cards_come_back_with_their_tab(
     phones: Callable[..., Phone],
 ) -> None:
     a = phones("A")
-    page = fill_pirsch(a)
-    page.locator("#new-match button[type=submit]").click()
-    page.wait_for_url(re.compile(r"/m/\d+$"))
-    claim(a, "Ann")
+    page = start_pirsch(a)
     fill_grid(a, ROUND_1[:2])
     tab(a, "Pick the cards")
     card = page.locator("#entry input[name='cards-s2'][value='mouflon-10']")
