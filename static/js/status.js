@@ -119,11 +119,14 @@
   // A form kept offline whose next entry is another form (data-next-online: the last round,
   // Pirsch's fourth) cannot offer the next one: it closes, saying it opens again with the
   // network, instead of inviting the kept round to be typed a second time. One that names its
-  // panel (data-next-online="entry": The Game's End turn) closes the whole panel.
+  // panel (data-next-online="entry": The Game's End turn, a mark on Bloccato's sheet, whose
+  // turn panel's Pass would otherwise be kept as the next step) closes that panel too.
   function closeKept(form) {
     const el = region();
-    const scope = (form.dataset.nextOnline && document.getElementById(form.dataset.nextOnline)) || form;
-    scope.querySelectorAll("input:not([type=hidden]), select, textarea, button").forEach(function (f) { f.disabled = true; });
+    const panel = form.dataset.nextOnline && document.getElementById(form.dataset.nextOnline);
+    [form, panel].forEach(function (scope) {
+      if (scope) scope.querySelectorAll("input:not([type=hidden]), select, textarea, button").forEach(function (f) { f.disabled = true; });
+    });
     let note = form.querySelector(".next-online");
     if (!note) {
       note = document.createElement("p");

@@ -231,6 +231,7 @@ def test_a_cell_marked_offline_is_kept_and_marked_once_the_network_returns(
     board = page.locator("#scoreboard form.bl-board")
     expect(board.locator(".next-online")).to_contain_text("What comes next needs the network")
     expect(cells.first).to_be_disabled()
+    expect(page.locator("#entry button[value=pass]")).to_be_disabled()  # no Pass kept after it
 
     offline(a, cut=False)
     expect(page.locator("#outbox")).to_contain_text("Saved")
