@@ -160,6 +160,11 @@ class Seam(Generic[State]):
         """A short line describing the options, for the sheet header and the history."""
         return ""
 
+    def kind_taking_back(self, move: dict[str, Any]) -> str | None:
+        """The entry kind whose form an undone ``move`` comes back in (its values there, to
+        correct), which the undo's answer opens; None opens the first kind."""
+        return None
+
     def rematch_options(self, options: dict[str, Any]) -> dict[str, Any]:
         """The options a rematch starts with: the same as the match before, unless the game
         deals something anew each match."""

@@ -13,7 +13,7 @@ from ..games import EntryKind, seam_for
 from ..i18n import choose_language
 from ..match_rows import MatchRow, seated_match
 from ..member_state import member_state
-from ..models import Match, Membership
+from ..models import Entry, Match, Membership
 from ..plain_query import reads_in_autocommit
 from ..seats import mark_seen, needs_seen
 from ..security import member_match_or_404, member_view_or_404, viewer_match_or_404, viewer_token
@@ -174,7 +174,19 @@ def undo(match_id: int, seq: int) -> Response:
         request.form.get("idem"),
         request.form.get("for_other") == "1",
     )
-    return answer(match, member, None, None, submitted)
+    stored = submitted.written is not None and submitted.written.ok
+    return answer(match, member, taking_back(match, seq) if stored else None, None, submitted)
+
+
+def taking_back(match: Match, seq: int) -> EntryKind | None:
+    """The entry kind the undone entry ``seq`` comes back in, as its game says (None: the
+    panel opens on the first kind, as after any other entry)."""
+    undone = db.session.execute(
+        db.select(Entry).filter_by(match_id=match.id, seq=seq)
+    ).scalar_one_or_none()
+    seam = seam_for(match.game)
+    key = seam.kind_taking_back(undone.move) if undone is not None else None
+    return next((kind for kind in seam.entry_kinds(replay(match)) if kind.key == key), None)
 
 
 @bp.get("/v/<int:match_id>/<token>")

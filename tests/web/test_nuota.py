@@ -379,7 +379,9 @@ def test_undoing_a_round_typed_as_totals_puts_its_totals_back_in_the_boxes(
     match_id = table(phone, other)
     totals(phone, match_id, {0: 16, 1: 9, 2: 13})  # Bob's and Cy's swapped
     assert lives(phone, match_id) == [5, 3, 4]
-    undo(phone, match_id, 1)
+    answer = unescape(undo(phone, match_id, 1, hx=True).get_data(as_text=True))
+    panel = parse(answer).by_id("entry").text()  # the undo's answer opens the totals form
+    assert "The round was undone: its totals are back in the boxes." in panel
     boxes = page(other, match_id, "totals")
     assert "The round was undone: its totals are back in the boxes." in boxes
     for seat, points in enumerate([16, 9, 13]):

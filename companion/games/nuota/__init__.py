@@ -49,6 +49,11 @@ class NuotaSeam(Seam[NuotaState]):
         """Show the hands (first), enter the totals, or declare sudden death."""
         return list(forms.KINDS)
 
+    def kind_taking_back(self, move: dict[str, Any]) -> str | None:
+        """An undone round typed as totals comes back in the totals form (the hands form gives
+        back the hands of a round scored from them)."""
+        return "totals" if move.get("points") is not None else None
+
     def gather(
         self,
         sheet: Sheet[NuotaState],
