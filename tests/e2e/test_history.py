@@ -53,3 +53,23 @@ def test_a_player_page_after_a_finished_match(
             assert not violations, f"{scheme}:\n{readable(violations)}"
     a.page.emulate_media(color_scheme="dark")
     shots(a, "player-page-dark", full_page=False)
+
+
+def test_the_next_match_goes_to_the_group_just_played_and_asks_no_new_name(
+    phones: Callable[..., Phone],
+) -> None:
+    a = phones("A")
+    page = a.goto("/new/sixnimmt")
+    name = page.get_by_label("Name of the new group")
+    expect(name).to_be_visible()  # no group yet: a new one, named here
+    start_match(a, ["Ann", "Bob"], rounds=1)
+    claim(a, "Ann")
+    enter_round(a, [3, 1])
+    page = a.goto("/new/sixnimmt")
+    group = page.get_by_label("Group", exact=True)
+    expect(group.locator("option:checked")).not_to_have_attribute("value", "new")
+    expect(page.locator(".chips .chip")).to_have_text(["Ann", "Bob"])
+    expect(name).to_be_hidden()
+    group.select_option("new")
+    expect(name).to_be_visible()
+    a.check()
