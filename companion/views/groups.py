@@ -15,6 +15,7 @@ from wtforms.validators import DataRequired, Length
 from ..extensions import db
 from ..form_base import Form
 from ..games import SEAMS
+from ..i18n import gettext as _
 from ..i18n import lazy_gettext as _l
 from ..models import Group, Match, Membership, Player, Seat
 from ..security import device_id
@@ -22,6 +23,7 @@ from ..sheet import MAX_DB_INT, players_of
 from ..stats.listing import Filters, page_of, player_counts
 from ..stats.trends import shares
 from .charts import group_charts
+from .new_groups import device_groups
 from .reply import go, render
 
 bp = Blueprint("groups", __name__, url_prefix="/g")
@@ -59,12 +61,25 @@ def member_group_or_404(group_id: int) -> Group:
     return group
 
 
+def named_like_another(form: RenameForm, group: Group) -> bool:
+    """Whether the new name is another group's of this phone (the error is put on the box): two
+    groups reading the same on the home page and the new-match form could not be told apart,
+    and a new match typed with that name would go to the other one."""
+    wanted = " ".join(form.name.data.split()).casefold()
+    if any(g.id != group.id and g.name.casefold() == wanted for g in device_groups()):
+        form.name.errors = [
+            _("You already have a group called %(name)s.", name=form.name.data.strip())
+        ]
+        return True
+    return False
+
+
 @bp.route("/<int:group_id>", methods=["GET", "POST"])
 def history(group_id: int) -> Any:
     """Finished matches, newest first, filtered by game and player; counts; the rename form."""
     group = member_group_or_404(group_id)
     form = RenameForm(obj=group if request.method == "GET" else None)
-    if form.validate_on_submit():
+    if form.validate_on_submit() and not named_like_another(form, group):
         group.name = " ".join(form.name.data.split())
         db.session.commit()
         return go(url_for("groups.history", group_id=group.id))

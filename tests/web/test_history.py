@@ -107,6 +107,18 @@ def test_the_new_match_form_offers_the_groups_names(phone: Phone) -> None:
     assert chosen is not None and "selected" in chosen.attrs
 
 
+def test_a_group_is_not_renamed_to_another_group_of_the_phone(phone: Phone) -> None:
+    friday = group_of(phone.app, phone.new_match(["Ann", "Bob"], group_name="Friday"))
+    sunday = group_of(phone.app, phone.new_match(["Cy", "Dee"], group_name="Sunday"))
+    refused = phone.post(f"/g/{sunday}", {"name": " friday "})
+    assert refused.status_code == 200
+    assert "You already have a group called friday." in text_of(refused)
+    with phone.app.app_context():
+        names = [db.session.get(Group, g).name for g in (friday, sunday)]  # type: ignore[union-attr]
+    assert names == ["Friday", "Sunday"]
+    assert phone.post(f"/g/{sunday}", {"name": "Sunday lunch"}).status_code == 303
+
+
 def test_rename_the_group(phone: Phone, other: Phone) -> None:
     match_id = table(phone, other)
     group_id = group_of(phone.app, match_id)
