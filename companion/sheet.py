@@ -164,20 +164,16 @@ def append(
     seat: int | None,
     device: str | None,
     undoes: int | None = None,
-    key_looked_up: bool = False,
 ) -> Written:
     """Store ``move`` (or an undo of entry ``undoes``) if it is new, fresh and legal.
 
     The match as the request loaded it is tried first: should another write have come in
-    since, the version-checked UPDATE finds out, and the next attempt reads the match again.
-    ``key_looked_up``: the caller has just looked the one-time key up in this transaction, so
-    the first attempt does not ask again (a tap stored meanwhile by another request makes the
-    insert fail, and the next attempt finds it)."""
+    since, the version-checked UPDATE finds out, and the next attempt reads the match again."""
     version = bounded_version(version)
     for attempt in range(ATTEMPTS):
         if attempt or inspect(match).expired_attributes:
             db.session.refresh(match, MATCH_COLUMNS)
-        earlier = by_key(match, idem_key) if attempt or not key_looked_up else None
+        earlier = by_key(match, idem_key)
         if earlier is not None:
             return Written(entry=earlier, duplicate=True)
         if version != match.version:

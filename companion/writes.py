@@ -124,8 +124,7 @@ def append_from(
     idem_key: str | None,
     undoes: int | None = None,
 ) -> Written:
-    """Append for this phone: its seat and device go into the log line. Every write looked its
-    one-time key up first (:func:`already_stored`), so the append does not ask again."""
+    """Append for this phone: its seat and device go into the log line."""
     return append(
         match,
         move,
@@ -134,7 +133,6 @@ def append_from(
         seat=member.seat,
         device=member.device_id,
         undoes=undoes,
-        key_looked_up=True,
     )
 
 
