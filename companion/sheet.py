@@ -209,12 +209,8 @@ def check(match: Match, move: dict[str, Any], undoes: int | None) -> Sheet:
     try:
         return replay(match, without=undoes)
     except IllegalMove:
-        raise IllegalMove(
-            N_(
-                "Entry #%(seq)d cannot be undone while later entries depend on it: undo those first."  # noqa: E501
-            ),
-            seq=undoes,
-        ) from None
+        reason = N_("Later entries depend on #%(seq)d: undo those first.")
+        raise IllegalMove(reason, seq=undoes) from None
 
 
 def _store(
