@@ -225,6 +225,6 @@ def following_tv(match: MatchRow) -> str | None:
     if not match.next_match_id:
         return None
     following = seated_match(match.next_match_id)
-    if following is None or following.deleted_at is not None:
-        return None
+    if following is None or following.deleted_at is not None or following.viewer_generation:
+        return None  # a rematch whose TV link the host renewed is shown only by the new link
     return url_for("play.viewer", match_id=following.id, token=viewer_token(following))

@@ -55,8 +55,11 @@ def cancel(match_id: int) -> Response:
     """Withdraw this phone's request for a seat (or put away the word that it was turned
     down)."""
     match, member = member_match_or_404(match_id)
-    member.asks_seat = None
     member.turned_down_seat = None
+    if member.asks_seat is None:  # only this phone's word put away: no other phone shows it
+        db.session.commit()
+        return go(url_for("play.sheet", match_id=match.id) + "#seats")
+    member.asks_seat = None
     return back(match)
 
 

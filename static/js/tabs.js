@@ -27,7 +27,15 @@
     }).map(function (f) { return [f.name, f.value]; });
   }
 
+  function stored(key) {
+    try { return JSON.parse(sessionStorage.getItem(key) || "null"); } catch (refused) { return null; }
+  }
+  function forget(key) {
+    try { sessionStorage.removeItem(key); } catch (refused) { /* nothing was kept */ }
+  }
+
   document.addEventListener("htmx:beforeRequest", function (event) {
+    if (event.defaultPrevented) return; // a tab tapped offline stays where it is (outbox.js)
     const tab = event.detail.elt.closest && event.detail.elt.closest("#entry .tabs a");
     const form = tab && document.querySelector("#entry form[data-entry]");
     if (!form || !form.dataset.dirty || !window.companionStatus.holdsTyped(form)) return;
@@ -41,9 +49,10 @@
     const form = document.querySelector("#entry form[data-entry]");
     if (!form || form.dataset.dirty) return;
     const key = keyOf(form);
-    const aside = JSON.parse(sessionStorage.getItem(key) || "null");
-    sessionStorage.removeItem(key);
-    if (!aside || aside.entry !== entryOf(form)) return;
+    const aside = stored(key);
+    forget(key);
+    // A form that opens holding values (an undone round's totals) shows what the server says.
+    if (!aside || aside.entry !== entryOf(form) || window.companionStatus.holdsTyped(form)) return;
     form.querySelectorAll("input:not([type=hidden]), select, textarea").forEach(function (f) {
       const mine = aside.fields.filter(function (pair) { return pair[0] === f.name; });
       if (/^(checkbox|radio)$/.test(f.type)) f.checked = mine.some(function (pair) { return pair[1] === f.value; });

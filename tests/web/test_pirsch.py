@@ -475,3 +475,11 @@ def test_the_sheet_renders_in_italian(phone: Phone) -> None:
     response = phone.get(f"/m/{match_id}", headers={"Accept-Language": "it"})
     assert response.status_code == 200
     assert "orso 5 + lupo 4 + cinghiale 3 = 12 × 3 = 36" in text_of(response)
+
+
+def test_an_abandoned_match_names_no_winner_to_a_screen_reader(phone: Phone) -> None:
+    match_id = start(phone)
+    enter_counts(phone, match_id, [{"bear": 3, "wolf": 3}] * 3 + [{"boar": 9, "mouflon": 9}])
+    assert phone.post(f"/m/{match_id}/host/abandon").status_code == 303
+    text = board(phone, match_id)
+    assert "(winner)" not in text and "(leader)" in text

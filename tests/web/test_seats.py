@@ -11,7 +11,7 @@ from companion.extensions import db
 from companion.models import Entry, Membership, utcnow
 
 from ..conftest import Phone, count
-from .helpers import device_of, membership_of, parse, table, text_of
+from .helpers import device_of, match_row, membership_of, parse, table, text_of
 
 
 def seat_of(phone: Phone, match_id: int) -> int | None:
@@ -52,8 +52,10 @@ def test_a_seat_held_by_a_phone_at_the_table_is_asked_for_and_can_be_kept(
     # The asking phone is told, instead of its request just vanishing, until it puts that away.
     told = parse(phone.get(f"/m/{match_id}").get_data(as_text=True)).by_id("seats").text()
     assert "The phone holding Bob's seat kept it." in told and "Asked" not in told
+    version = match_row(phone.app, match_id)["version"]
     assert phone.post(f"/m/{match_id}/seat/cancel").status_code == 303
     assert "kept it" not in text_of(phone.get(f"/m/{match_id}"))
+    assert match_row(phone.app, match_id)["version"] == version  # no other phone shows it
 
 
 def test_asking_again_or_a_seat_let_go_puts_the_turned_down_word_away(
@@ -171,3 +173,14 @@ def _version(app: Flask, match_id: int) -> int:
 
     with app.app_context():
         return db.session.get(Match, match_id).version  # type: ignore[union-attr]
+
+
+def test_a_request_the_host_turns_down_is_not_said_to_be_kept_by_the_seats_phone(
+    phone: Phone, other: Phone
+) -> None:
+    match_id = table(phone, other)  # Ann's phone hosts; Bob's holds Bob's seat
+    third = Phone(phone.app)
+    third.join(match_id)
+    third.post(f"/m/{match_id}/seat", {"seat": "1"})
+    phone.post(f"/m/{match_id}/seat/answer", {"device": device_of(third), "give": "0"})
+    assert "kept it" not in text_of(third.get(f"/m/{match_id}"))

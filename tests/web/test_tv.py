@@ -98,3 +98,7 @@ def test_the_tv_follows_the_table_to_its_rematch(phone: Phone, other: Phone) -> 
     opened = screen.get(old)  # the old link, opened anew, goes on to the rematch too
     assert opened.status_code == 303 and opened.headers["Location"].endswith(new)
     assert "Ann" in text_of(screen.get(new))
+    # A rematch whose TV link the host renewed is not reached through an older link.
+    assert phone.post(f"/m/{new_id}/host/tv").status_code == 303
+    assert screen.get(old).status_code == 200  # the finished match, no longer led on
+    assert screen.get(new).status_code == 404
