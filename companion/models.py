@@ -195,8 +195,8 @@ class Membership(db.Model):
 
     ``last_seen`` says whether the phone is still at the table (a recently seen holder must
     consent before its seat changes hands); ``asks_seat`` is the seat it asked another phone for,
-    and ``turned_down_seat`` one whose phone kept it (said on this phone's sheet until it asks,
-    takes a seat or says it has read it).
+    and ``turned_down_seat`` one it asked for in vain (its phone or the host said no: said on this
+    phone's sheet until it asks, takes a seat or says it has read it).
     """
 
     __tablename__ = "memberships"

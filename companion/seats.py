@@ -157,8 +157,7 @@ def answer(match: Match, member: Membership, asker_device: str, give: bool, host
             current.seat = None
         db.session.flush()
         asker.seat = asker.asks_seat
-    kept = not give and current is not None and current.device_id == member.device_id
-    asker.turned_down_seat = asker.asks_seat if kept else None  # its holder's own answer
+    asker.turned_down_seat = None if give else asker.asks_seat
     asker.asks_seat = None
     return True
 

@@ -75,7 +75,7 @@ def test_seats_conflicts_tv_and_rematch_at_the_table(
     expect(b.page.locator("#asks")).to_be_empty()
     expect(mine(b)).to_contain_text("Bartholomew")
     expect(c.page.locator("#seats .notice")).to_have_text(
-        re.compile("The phone holding Bartholomew.*'s seat kept it.")
+        re.compile("Your request for Bartholomew.*'s seat was turned down.")
     )
     claim(c, "Cy")
     expect(c.page.locator("#seats .notice")).to_have_count(0)

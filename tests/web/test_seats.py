@@ -51,10 +51,10 @@ def test_a_seat_held_by_a_phone_at_the_table_is_asked_for_and_can_be_kept(
     )
     # The asking phone is told, instead of its request just vanishing, until it puts that away.
     told = parse(phone.get(f"/m/{match_id}").get_data(as_text=True)).by_id("seats").text()
-    assert "The phone holding Bob's seat kept it." in told and "Asked" not in told
+    assert "Your request for Bob's seat was turned down." in told and "Asked" not in told
     version = match_row(phone.app, match_id)["version"]
     assert phone.post(f"/m/{match_id}/seat/cancel").status_code == 303
-    assert "kept it" not in text_of(phone.get(f"/m/{match_id}"))
+    assert "turned down" not in text_of(phone.get(f"/m/{match_id}"))
     assert match_row(phone.app, match_id)["version"] == version  # no other phone shows it
 
 
@@ -65,12 +65,12 @@ def test_asking_again_or_a_seat_let_go_puts_the_turned_down_word_away(
     keep = {"device": device_of(phone), "give": "0"}
     phone.post(f"/m/{match_id}/seat", {"seat": "1"})
     other.post(f"/m/{match_id}/seat/answer", keep)
-    assert "kept it" in text_of(phone.get(f"/m/{match_id}"))
+    assert "turned down" in text_of(phone.get(f"/m/{match_id}"))
     phone.post(f"/m/{match_id}/seat", {"seat": "1"})  # asks again
     page = text_of(phone.get(f"/m/{match_id}"))
-    assert "Asked" in page and "kept it" not in page
+    assert "Asked" in page and "turned down" not in page
     other.post(f"/m/{match_id}/seat/answer", {"device": device_of(phone), "give": "1"})
-    assert "kept it" not in text_of(phone.get(f"/m/{match_id}"))
+    assert "turned down" not in text_of(phone.get(f"/m/{match_id}"))
     assert seat_of(phone, match_id) == 1
 
 
@@ -175,7 +175,7 @@ def _version(app: Flask, match_id: int) -> int:
         return db.session.get(Match, match_id).version  # type: ignore[union-attr]
 
 
-def test_a_request_the_host_turns_down_is_not_said_to_be_kept_by_the_seats_phone(
+def test_a_request_the_host_turns_down_is_said_to_be_turned_down(
     phone: Phone, other: Phone
 ) -> None:
     match_id = table(phone, other)  # Ann's phone hosts; Bob's holds Bob's seat
@@ -183,4 +183,4 @@ def test_a_request_the_host_turns_down_is_not_said_to_be_kept_by_the_seats_phone
     third.join(match_id)
     third.post(f"/m/{match_id}/seat", {"seat": "1"})
     phone.post(f"/m/{match_id}/seat/answer", {"device": device_of(third), "give": "0"})
-    assert "kept it" not in text_of(third.get(f"/m/{match_id}"))
+    assert "Your request for Bob's seat was turned down." in text_of(third.get(f"/m/{match_id}"))
