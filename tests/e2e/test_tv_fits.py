@@ -1,0 +1,54 @@
+"""The TV page across a room: nobody scrolls a TV, so every total, the leader and the last
+entries are on one screen, at 1080p and at 720p, with the most players a game seats."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+
+from .helpers import Phone, Shots, enter_round, expect, fill_new_match
+
+NAMES = ["Annabel", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo"]
+SCREENS = {"1080p": (1920, 1080), "720p": (1280, 720)}
+
+
+def bottom(phone: Phone, selector: str) -> float:
+    """Where the last element matching ``selector`` ends, in CSS pixels from the top."""
+    return float(
+        phone.page.evaluate(
+            "s => Math.max(...Array.from(document.querySelectorAll(s))"
+            ".map(e => e.getBoundingClientRect().bottom))",
+            selector,
+        )
+    )
+
+
+@pytest.mark.parametrize("screen", SCREENS)
+def test_ten_players_totals_and_last_entries_fit_one_tv_screen(
+    phones: Callable[..., Phone], shots: Shots, screen: str
+) -> None:
+    host = phones("A", viewport={"width": 360, "height": 740})
+    page = host.goto("/new/sixnimmt")
+    page.locator("details.more summary").click()
+    fill_new_match(host, NAMES)
+    page.locator("#new-match button[type=submit]").click()
+    page.wait_for_url("**/m/*")
+    # Nine of ten level, so the leader line names nine players.
+    enter_round(host, [1, 1, 1, 1, 1, 1, 1, 1, 1, 9])
+    enter_round(host, [2, 2, 2, 2, 2, 2, 2, 2, 2, 9])
+    page.locator("#invite summary").first.click()
+    link = page.locator("#invite a[href*='/v/']").get_attribute("href")
+    assert link
+
+    width, height = SCREENS[screen]
+    tv = phones("TV", viewport={"width": width, "height": height}, is_mobile=False)
+    tv.goto(link)
+    expect(tv.page.locator(".tv-leader")).to_contain_text("Leading together: Annabel, Bob")
+    expect(tv.page.locator(".tv-totals li")).to_have_count(10)
+    shots(tv, f"tv-{screen}", full_page=False)
+    for part in (".tv-leader", ".tv-totals li", ".tv-entries li"):
+        assert bottom(tv, part) <= height, f"{part} ends at {bottom(tv, part)}px of {height}"
+    names = tv.page.locator(".tv-game .score thead th[data-seat]")
+    size = float(names.first.evaluate("e => parseFloat(getComputedStyle(e).fontSize)"))
+    assert size >= 0.8 * 16 * (height / 1080) * 1.5, f"the table's names at {size}px"
