@@ -108,6 +108,7 @@ def new_match(slug: str) -> Any:
         known=known,
         error=error,
         max_seats=min(MAX_SEATS, rules.get(slug).info.max_players),
+        min_seats=rules.get(slug).info.min_players,
         me=me,
         me_error=me_error,
     )

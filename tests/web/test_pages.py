@@ -199,3 +199,12 @@ def test_the_new_match_form_has_a_name_box_for_each_seat_of_the_game(
     page = phone.get(f"/new/{slug}").get_data(as_text=True)
     assert re.findall(r'name="p(\d+)"', page) == [str(i) for i in range(boxes)]
     assert ("More players" in page) is more
+
+
+@pytest.mark.parametrize(("slug", "extra"), [("bloccato", False), ("nuota", True)])
+def test_the_players_hint_speaks_of_extra_boxes_only_where_some_may_stay_empty(
+    phone: Phone, slug: str, extra: bool
+) -> None:
+    page = phone.get(f"/new/{slug}").get_data(as_text=True)
+    assert ("Leave the extra boxes empty." in page) is extra
+    assert "Mark the player who holds this phone." in page
