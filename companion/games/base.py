@@ -186,6 +186,11 @@ class Seam(Generic[State]):
         """Template context for the scoreboard fragment."""
         raise NotImplementedError
 
+    def tv_totals(self, sheet: Sheet[State]) -> tuple[list[int | None], str | None]:
+        """Each seat's big number on the TV (None: none to show) and, when the rules' standings
+        are not what decides the lead, what the number is."""
+        return list(sheet.standings), None
+
     def scoreboard_shared(self, sheet: Sheet[State]) -> bool:
         """Whether the scoreboard shows every phone of the table the same thing (up to the
         phone's seat and role) and carries no form: then it is rendered once per version and

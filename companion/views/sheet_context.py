@@ -193,12 +193,12 @@ def last_effective(sheet: Sheet) -> int | None:
 
 def tv_context(match: Match, context: dict[str, Any]) -> dict[str, Any]:
     """What the TV shows beyond the sheet: every player's total in seat order (each game's own
-    measure: heads, lives, points, cells) and who leads now (or won)."""
+    measure: heads, lives, points, the cells still to mark) and who leads now (or won)."""
     sheet = context["sheet"]
-    standings = sheet.standings
+    figures, caption = context["seam"].tv_totals(sheet)
     leaders = context["seam"].leaders(sheet) if match.is_open else list(match.winners or [])
     totals = [
-        {"name": name, "total": standings[i], "leads": i in leaders}
+        {"name": name, "total": "–" if figures[i] is None else figures[i], "leads": i in leaders}
         for i, name in enumerate(sheet.players)
     ]
-    return {"totals": totals, "leaders": leaders}
+    return {"totals": totals, "leaders": leaders, "caption": caption}

@@ -102,3 +102,27 @@ def test_the_tv_follows_the_table_to_its_rematch(phone: Phone, other: Phone) -> 
     assert phone.post(f"/m/{new_id}/host/tv").status_code == 303
     assert screen.get(old).status_code == 200  # the finished match, no longer led on
     assert screen.get(new).status_code == 404
+
+
+def test_kuh_vadis_on_the_tv_counts_the_cells_each_side_still_has_to_mark(
+    phone: Phone, other: Phone
+) -> None:
+    from .test_bloccato import mark, roll, seated
+
+    match_id = seated(phone, other)
+    screen = Phone(phone.app)
+
+    def board() -> tuple[list[str], str]:
+        page = parse(screen.get(viewer_path(phone, match_id)).get_data(as_text=True))
+        found = page.by_id("scoreboard")
+        totals = [li.text() for li in found.find("ol", class_="tv-totals").find_all("li")]  # type: ignore[union-attr]
+        return totals, found.text()
+
+    totals, text = board()
+    # What decides the lead is shown, not the marks made (none yet, and Ann leads).
+    assert totals == ["Ann 3", "Bob 4"]
+    assert "Cells still to mark to join the start cells" in text
+    roll(phone, match_id, "1114C")
+    assert mark(phone, match_id, 1, 4).status_code == 200
+    totals, text = board()
+    assert totals == ["Ann 2", "Bob 4"] and "Leading: Ann" in text

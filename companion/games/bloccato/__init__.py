@@ -9,8 +9,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...i18n import gettext as _
 from ...i18n import pgettext
 from ...rules.bloccato import BloccatoState, leaders
+from ...rules.bloccato.board import join_cost
 from ...sheet import Sheet
 from ..base import EntryKind, Figures, Seam
 from ..figures import Tallies
@@ -58,6 +60,14 @@ class BloccatoSeam(Seam[BloccatoState]):
         A side that can no longer join never leads; both cut off is a draw (no winner).
         """
         return leaders(sheet.state)
+
+    def tv_totals(self, sheet: Sheet[BloccatoState]) -> tuple[list[int | None], str | None]:
+        """The cells each side still has to mark, which decides who leads (the marks made so
+        far do not): None for a side that can no longer join."""
+        state = sheet.state
+        return [join_cost(state.sheet, state.held(), seat) for seat in (0, 1)], _(
+            "Cells still to mark to join the start cells"
+        )
 
     def describe(self, move: dict[str, Any], players: list[str]) -> str:
         """A log line: "Rolled 3 3 4 cow cow (in the app, 2 throws)", "Marked row 2, column 5"."""
