@@ -232,7 +232,12 @@ def join_by_code() -> Any:
 @bp.get("/j/<code>")
 @limiter.limit(lambda: current_app.config["JOIN_RATE_LIMIT"])
 def join_by_link(code: str) -> Any:
-    """The QR link: check the token, join, then drop the token from the address bar."""
+    """The QR link: check the token, join, then drop the token from the address bar. An
+    address typed without its token (``/j/CODE``) gets the code form with the code filled in:
+    one tap joins as the code does, and the answer says nothing of whether the code is open."""
+    if "k" not in request.args:
+        form = JoinForm(formdata=None, code=normalise_code(code)[:12])
+        return render_template("matches/join.html", form=form, error=None)
     match, error = open_match_by_code(normalise_code(code))
     if match is not None and not token_matches(join_token(match), request.args.get("k")):
         match, error = None, _("This link is not valid any more. Ask for the code.")

@@ -164,7 +164,6 @@ def test_join_by_qr_link_with_a_wrong_token_is_404_with_a_message(
     before = snapshot(phone.app)
     for bad in (
         link.split("?")[0] + "?k=" + "0" * 64,
-        link.split("?")[0],
         link.split("?")[0] + "?k=",
         f"/j/{code_of(phone.app, second)}?k={link.split('k=')[1]}",  # token of another match
     ):
@@ -173,6 +172,22 @@ def test_join_by_qr_link_with_a_wrong_token_is_404_with_a_message(
         assert "not valid" in text_of(response), bad
     assert membership_of(phone.app, other, match_id) is None
     assert snapshot(phone.app)["Membership"] == before["Membership"]
+
+
+def test_a_join_address_typed_without_its_token_fills_in_the_code_form(
+    phone: Phone, other: Phone
+) -> None:
+    match_id = phone.new_match(["Ann", "Bob"])
+    code = code_of(phone.app, match_id)
+    for typed, shown in ((f"/j/{code.lower()}", code), ("/j/ZZZZZZ", "ZZZZZZ")):
+        response = other.get(typed)
+        assert response.status_code == 200, typed
+        page = parse(response.get_data(as_text=True))
+        assert page.by_id("code").attrs["value"] == shown
+        assert page.find(role="alert") is None  # open or not, it says nothing yet
+    assert membership_of(phone.app, other, match_id) is None  # no join before the tap
+    assert other.post("/j", {"code": code}).status_code == 303
+    assert other.get(f"/m/{match_id}").status_code == 200
 
 
 def test_a_locked_match_refuses_joining(phone: Phone, other: Phone) -> None:
