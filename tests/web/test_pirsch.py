@@ -230,6 +230,20 @@ def test_bad_counts_are_refused_in_place_and_nothing_is_stored(
     assert page.find("input", name=f"counts-{cell}", aria_invalid="true") is not None
 
 
+def test_a_boxs_mistake_and_an_empty_row_are_said_together_on_the_first_save(
+    phone: Phone,
+) -> None:
+    match_id = start(phone)
+    rows = [dict(r) for r in CLEAN_HUNT]
+    rows[0]["bear"] = "abc"
+    rows[2] = {}
+    said = messages(enter_counts(phone, match_id, rows, hx=True))
+    assert "is not a whole number" in said
+    assert "Enter at least one number for Cy (empty boxes count 0)." in said
+    assert "Nothing was saved: fill in the boxes marked below." in said
+    assert count(phone.app, Entry) == 0
+
+
 def test_a_fourth_hunt_and_an_early_round_4_are_refused_by_the_rules(phone: Phone) -> None:
     match_id = start(phone)
     response = enter_counts(phone, match_id, FINAL, **{"counts-phase": "final"})
@@ -284,6 +298,20 @@ def test_animal_types_below_the_footprint_types_are_refused(phone: Phone) -> Non
     types = {f"counts-s{i}_types": "2" for i in range(4)}
     response = enter_counts(phone, match_id, CLEAN_HUNT, hx=True, **types)
     assert "Ann has footprints of 3 animals, so captured at least 3." in messages(response)
+    assert count(phone.app, Entry) == 0
+
+
+def test_too_few_animal_types_are_refused_at_the_players_box(phone: Phone) -> None:
+    match_id = start(phone, ["Ann", "Bob", "Cy"], multiplier="suits")
+    rows = [{"bear": 3}, {"wolf": 3}, {"boar": 3, "mouflon": 3}]
+    # Three players: 12 cards in suits of 9 show at least 2 animals. Bob's box is left empty.
+    response = enter_counts(phone, match_id, rows, hx=True, **{"counts-s0_types": "2",
+                            "counts-s2_types": "0"})  # fmt: skip
+    said = messages(response)
+    assert "Between 2 and 4." in said
+    assert "Enter how many different animals they captured." in said  # Bob's, at once
+    page = parse(response.get_data(as_text=True))
+    assert page.find("input", name="counts-s2_types", aria_invalid="true") is not None
     assert count(phone.app, Entry) == 0
 
 

@@ -15,7 +15,7 @@ from ...rules.pirsch import PirschState
 from ...sheet import Sheet
 from ..base import EntryKind, Figures, Running, Seam
 from ..figures import KeptAs, Tallies
-from . import forms, scoreboard, stats, words
+from . import cards, forms, scoreboard, stats, words
 
 
 class PirschSeam(Seam[PirschState]):
@@ -66,8 +66,8 @@ class PirschSeam(Seam[PirschState]):
                 "cards",
                 lambda: _("Pick the cards"),
                 "games/pirsch/_cards.html",
-                forms.cards_form,
-                forms.cards_move,
+                cards.cards_form,
+                cards.cards_move,
             ),
         ]
 

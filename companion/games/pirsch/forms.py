@@ -1,4 +1,5 @@
-"""Auf der Pirsch on the web: the option fields, the two entry forms and how each becomes a move.
+"""Auf der Pirsch on the web: the option fields, the entry forms and how each becomes a move
+(the picked cards' form is in :mod:`.cards`).
 
 Both forms serve every round, so a form keeps its key (``counts`` or ``cards``) across the match:
 "counts" is footprints per animal in rounds 1–3 and captured cards per animal in round 4; "cards"
@@ -13,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from wtforms import Field, HiddenField, RadioField, SelectField, SelectMultipleField
+from wtforms import Field, HiddenField, RadioField, SelectField
 from wtforms.validators import ValidationError
 from wtforms.widgets import TextInput
 
@@ -102,12 +103,12 @@ class CountField(Field):
         self.data = int(text)
 
 
-def between(top: int) -> Callable[[Any, Any], None]:
-    """A validator: the count, when given, is from 0 to ``top``."""
+def between(top: int, least: int = 0) -> Callable[[Any, Any], None]:
+    """A validator: the count, when given, is from ``least`` to ``top``."""
 
     def check(form: Any, field: Any) -> None:
-        if field.data is not None and not 0 <= field.data <= top:
-            raise ValidationError(_("Between %(min)s and %(max)s.", min=0, max=top))
+        if field.data is not None and not least <= field.data <= top:
+            raise ValidationError(_("Between %(min)s and %(max)s.", min=least, max=top))
 
     return check
 
@@ -138,38 +139,64 @@ def counts_form(sheet: Sheet[PirschState], formdata: Any) -> EntryBase:
                     else _("%(player)s: %(animal)s cards", player=name, animal=animal_name(animal))
                 )
                 built[f"s{i}_{animal}"] = CountField(label, validators=[between(top)])
-            if suits:
+            if suits:  # 12 cards show at least as many animals as it takes suits to hold them
                 label = _("%(player)s: animal types captured", player=name)
-                built[f"s{i}_types"] = CountField(label, validators=[between(len(rules.ANIMALS))])
+                least = -(-rules.HAND // rules.suit_size(len(players)))
+                built[f"s{i}_types"] = CountField(
+                    label, validators=[between(len(rules.ANIMALS), least)]
+                )
+        built["players"] = players
         return built
 
     # The labels are translated now, so the language is part of the setup.
     setup = (players, phase, top, suits, str(get_locale() or ""))
-    form = form_class("PirschCountsForm", setup, fields)(formdata=formdata, prefix="counts")
+    made = form_class("PirschCountsForm", setup, fields, base=CountsBase)
+    form = made(formdata=formdata, prefix="counts")
     form.phase.data = phase
     form.row_errors = {}
     return form
 
 
-def counts_move(sheet: Sheet[PirschState], form: Any) -> dict[str, Any]:
-    """The ``hunt`` or ``final`` move from the grid; a player with every box empty is refused."""
-    hunt = form.phase.data == "hunt"
-    rows, missing = [], False
-    for i, name in enumerate(sheet.players):
-        cells = [form[f"s{i}_{animal}"].data for animal in rules.ANIMALS]
-        if all(cell is None for cell in cells):
+class CountsBase(EntryBase):
+    """The grid's form: a box's own mistakes and the rows left empty are said together, on the
+    first save."""
+
+    players: tuple[str, ...] = ()
+
+    def validate(self, extra_validators: Any = None) -> bool:
+        """The boxes' checks; when one fails, the empty rows are marked too."""
+        valid = super().validate(extra_validators)
+        if not valid:
+            empty_rows(self.players, self)
+            self.form_errors.append(_("Nothing was saved: fill in the boxes marked below."))
+        return valid
+
+
+def empty_rows(players: tuple[str, ...] | list[str], form: Any) -> bool:
+    """Mark each player whose boxes are all empty, and each empty "animal types" box."""
+    missing = False
+    for i, name in enumerate(players):
+        if all(form[f"s{i}_{animal}"].data is None for animal in rules.ANIMALS):
             form.row_errors[i] = [
                 _("Enter at least one number for %(player)s (empty boxes count 0).", player=name)
             ]
             missing = True
-        rows.append({a: cell or 0 for a, cell in zip(rules.ANIMALS, cells, strict=True)})
         types = form._fields.get(f"s{i}_types")
         if types is not None and types.data is None:
             types.errors = [*types.errors, _("Enter how many different animals they captured.")]
             missing = True
-    if missing and not is_stale(sheet, form):
+    return missing
+
+
+def counts_move(sheet: Sheet[PirschState], form: Any) -> dict[str, Any]:
+    """The ``hunt`` or ``final`` move from the grid; a player with every box empty is refused."""
+    hunt = form.phase.data == "hunt"
+    if empty_rows(sheet.players, form) and not is_stale(sheet, form):
         form.form_errors.append(_("Nothing was saved: fill in the boxes marked below."))
         raise ValidationError(form.form_errors[-1])
+    rows = [
+        {a: form[f"s{i}_{a}"].data or 0 for a in rules.ANIMALS} for i in range(len(sheet.players))
+    ]
     move: dict[str, Any]
     if hunt:
         move = {"type": "hunt", "footprints": rows}
@@ -179,88 +206,6 @@ def counts_move(sheet: Sheet[PirschState], form: Any) -> dict[str, Any]:
         move = {"type": "final", "cards": rows}
     precheck(sheet, form, move)
     return move
-
-
-def cards_form(sheet: Sheet[PirschState], formdata: Any) -> EntryBase:
-    """Per player, every card of the deck as a box to tick (values sent as "bear-7")."""
-    phase = phase_of(sheet, formdata, "cards")
-    players = tuple(sheet.players)
-
-    def fields() -> dict[str, Any]:
-        built: dict[str, Any] = {"phase": HiddenField(default=phase)}
-        for i, name in enumerate(players):
-            built[f"s{i}"] = SelectMultipleField(name, choices=[], validate_choice=False)
-        return built
-
-    made = form_class("PirschCardsForm", (players, phase), fields)
-    form = made(formdata=formdata, prefix="cards")
-    form.phase.data = phase
-    form.row_errors = {}
-    form.suits = deck_view(len(sheet.players))
-    return form
-
-
-def deck_view(seats: int) -> list[dict[str, Any]]:
-    """The cards in play by animal, each value with its footprints, for the picking grid."""
-    cards = rules.deck(seats)
-    return [
-        {
-            "animal": animal,
-            "name": animal_name(animal),
-            "cards": [(value, rules.footprints((a, value))) for a, value in cards if a == animal],
-        }
-        for animal in rules.ANIMALS
-    ]
-
-
-def read_cards(form: Any, seat: int) -> list[list[Any]]:
-    """The ticked cards of one seat as ``[animal, value]``; a value that is no card is refused."""
-    field = form[f"s{seat}"]
-    cards = []
-    for raw in field.data or []:
-        animal, _dash, value = str(raw).rpartition("-")
-        if not animal or not value.isdecimal() or len(value) > 3:
-            field.errors = [*field.errors, _("“%(text)s” is not a card.", text=str(raw)[:20])]
-            raise ValidationError(field.errors[-1])
-        cards.append([animal, int(value)])
-    return cards
-
-
-def cards_move(sheet: Sheet[PirschState], form: Any) -> dict[str, Any]:
-    """A hunt with the cards themselves (the rules count the footprints), or round 4 counted."""
-    seats = len(sheet.players)
-    hands = [read_cards(form, seat) for seat in range(seats)]
-    move: dict[str, Any]
-    if form.phase.data == "hunt":
-        move = {"type": "hunt", "cards": hands}
-    else:
-        move = {"type": "final", "cards": [count_hand(form, hand, seats, hands) for hand in hands]}
-    precheck(sheet, form, move)
-    return move
-
-
-def count_hand(
-    form: Any, hand: list[list[Any]], seats: int, hands: list[list[list[Any]]]
-) -> dict[str, int]:
-    """Cards per animal of one round-4 hand, refusing a card not in play or ticked twice."""
-    counts = dict.fromkeys(rules.ANIMALS, 0)
-    everyone = [tuple(card) for other in hands for card in other]
-    for card in hand:
-        try:
-            animal, value = rules.parse_card(card, seats)
-        except IllegalMove as refused:
-            form.form_errors.append(refusal(refused))
-            raise ValidationError(form.form_errors[-1]) from None
-        if everyone.count((animal, value)) > 1:
-            message = _(
-                "The %(animal)s %(value)d is entered twice.",
-                animal=animal_name(animal),
-                value=value,
-            )
-            form.form_errors.append(message)
-            raise ValidationError(message)
-        counts[animal] += 1
-    return counts
 
 
 def is_stale(sheet: Sheet[PirschState], form: Any) -> bool:
