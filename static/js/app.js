@@ -168,10 +168,13 @@
     if (!panel || panel.tagName !== "DETAILS") return;
     if (panel.open) delete panel.dataset.opened; else panel.dataset.opened = "1";
   });
+  // A panel is known by its words and the nearest element with an id around it: every line of
+  // the log has the same "Undo" question, and only the one opened is opened again.
   const openedBefore = new Map();
   function label(panel) {
     const summary = panel.querySelector(":scope > summary");
-    return summary ? summary.textContent.trim() : "";
+    const owner = panel.parentElement && panel.parentElement.closest("[id]");
+    return (owner ? owner.id : "") + "|" + (summary ? summary.textContent.trim() : "");
   }
   function rememberOpened(event) {
     const target = event.detail.target;

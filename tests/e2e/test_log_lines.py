@@ -125,3 +125,24 @@ def test_the_question_of_undoing_another_phones_entry_leaves_its_text_whole_at_3
     assert text["width"] >= 0.6 * whole["width"], (text, whole)  # was a letter a line
     assert whole["height"] < 240, whole
     b.check()
+
+
+def test_only_the_undo_question_opened_stays_open_when_the_log_is_refreshed(
+    phones: Callable[..., Phone],
+) -> None:
+    a = phones("A")
+    start_match(a, ["Ann", "Bob", "Cy"])
+    for n in range(3):
+        enter_round(a, [n, 1, 0])
+    b = phones("B")
+    join_with_code(b, a)
+    claim(b, "Bob")
+    questions = b.page.locator("#log details.for-other")
+    expect(questions).to_have_count(3)
+    b.page.locator("#log-2 details.for-other summary").click()
+    enter_round(a, [0, 0, 1])  # the table moves on: B's log is refreshed around the question
+    expect(b.page.locator("#log-4")).to_be_visible()
+    expect(questions).to_have_count(4)
+    opened = [bool(q.evaluate("d => d.open")) for q in questions.all()]
+    assert opened == [False, False, True, False], opened  # newest first: #4, #3, #2, #1
+    b.check()
