@@ -134,6 +134,17 @@ def test_a_full_round_closes_itself_onto_the_scoreboard(phone: Phone, other: Pho
     assert "Round 2" in html
 
 
+def test_before_the_first_turn_round_1_is_on_the_table_and_the_undo_names_the_rows(
+    phone: Phone, other: Phone
+) -> None:
+    match_id = seated_table(phone, other)
+    enter_table(phone, match_id, FIG_ROWS)
+    html = unescape(phone.get(f"/m/{match_id}?entry=table").get_data(as_text=True))
+    assert "Undo the starting rows" in html and "Undo the last turn" not in html
+    assert "Round 1 is being played on the table." in html
+    assert "No rounds yet" not in html  # not "enter the first round below when it ends"
+
+
 def test_undo_the_last_turn_puts_the_rows_back(phone: Phone, other: Phone) -> None:
     match_id = seated_table(phone, other)
     enter_table(phone, match_id, FIG_ROWS)
