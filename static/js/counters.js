@@ -18,21 +18,30 @@
   });
 
   // A total the page can say itself ([data-phrases]: one per sum, class and words), or null.
+  // A count below its box's least or above its most ([data-impossible]) makes no full hand.
   function phraseFor(form) {
     const total = form && form.querySelector("[data-phrases]");
     if (!total) return null;
     let sum = 0;
-    form.querySelectorAll("[data-stepper] input").forEach(function (i) { sum += Number(i.value) || 0; });
-    return JSON.parse(total.dataset.phrases)[sum] || null;
+    let fits = true;
+    form.querySelectorAll("[data-stepper] input").forEach(function (i) {
+      const value = Number(i.value) || 0;
+      sum += value;
+      if (value < Number(i.min || 0) || (i.max !== "" && value > Number(i.max))) fits = false;
+    });
+    const phrase = JSON.parse(total.dataset.phrases)[sum] || null;
+    if (phrase && !fits && total.dataset.impossible) return ["over", phrase[1], total.dataset.impossible];
+    return phrase;
   }
-  // Words shown while the typed counts reach what they name ([data-shows-when]: {"cat": 4}),
-  // such as a Nuota hand that holds a sudden-death set.
+  // Words shown while the typed counts are exactly what they name ([data-shows-when]:
+  // {"cat": 4}), such as a Nuota hand that holds a sudden-death set (more cats than the deck
+  // holds is a mistake, not a sudden death).
   function showWhen(form) {
     form.querySelectorAll("[data-shows-when]").forEach(function (words) {
       const needs = JSON.parse(words.dataset.showsWhen);
       words.hidden = !Object.keys(needs).every(function (name) {
         const input = form.querySelector("[data-stepper] input[name$='-" + name + "']");
-        return input && (Number(input.value) || 0) >= needs[name];
+        return input && (Number(input.value) || 0) === needs[name];
       });
     });
   }

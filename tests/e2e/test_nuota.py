@@ -232,8 +232,13 @@ def test_typed_counts_add_up_in_the_page_offline_with_no_request(
     page.locator("#hands-mole").fill("3")
     expect(page.locator("#hand-count")).to_contain_text("a full hand ✓")
     expect(page.locator("#hand-count")).to_have_class("hand-total ok")
-    page.locator("#hands-mole").fill("13")
-    expect(page.locator("#hand-count")).to_contain_text("10 too many")
+    page.locator("#hands-giraffe").fill("9")
+    expect(page.locator("#hand-count")).to_contain_text("15 cards · 5 too many")
+    # Ten cards with a count the deck cannot hold are no full hand.
+    page.locator("#hands-giraffe").fill("-1")
+    page.locator("#hands-mole").fill("8")
+    expect(page.locator("#hand-count")).to_contain_text("10 cards · a count is impossible")
+    expect(page.locator("#hand-count")).to_have_class("hand-total over")
     # Nothing was tapped, so nothing reads as a tap that could not be sent.
     expect(page.locator("#outbox")).not_to_contain_text("Not sent")
     assert page.locator(".unsent-note").count() == 0
@@ -256,6 +261,10 @@ def test_a_hand_holding_all_four_cats_is_said_to_be_a_sudden_death(
     expect(said).to_contain_text("enter it under “Sudden death” instead")
     page.locator("#hands-cat-less").tap()
     expect(said).to_be_hidden()
+    page.locator("#hands-cat").fill("5")  # more cats than the deck holds: a mistake
+    expect(page.locator("#hand-count")).to_contain_text("a count is impossible")
+    expect(said).to_be_hidden()
+    page.locator("#hands-cat").fill("")
     page.locator("#hands-hare").fill("5")  # typed, not tapped: said all the same
     expect(page.locator("#entry [data-shows-when]").filter(has_text="all 5 hares")).to_be_visible()
     a.check()

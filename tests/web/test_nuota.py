@@ -156,6 +156,38 @@ def test_a_bad_hand_is_refused_in_place_and_nothing_is_held(phone: Phone, other:
     assert count(phone.app, Entry) == 0
 
 
+def test_every_mistake_of_a_hand_is_said_at_once_and_none_reads_as_a_full_hand(
+    phone: Phone, other: Phone
+) -> None:
+    match_id = table(phone, other)
+    html = unescape(hand(phone, match_id, 0, {"cat": -1, "bear": 11}).get_data(as_text=True))
+    assert "A count cannot be below 0." in html
+    assert "There are only 8 bear cards in the game." in html
+    count_line = text(html[html.index('id="hand-count"') :].split("</p>")[0].split(">", 1)[1])
+    assert "10 cards · a count is impossible" in count_line and "full hand" not in count_line
+
+
+def test_five_cats_are_a_mistake_not_a_sudden_death(phone: Phone, other: Phone) -> None:
+    match_id = table(phone, other)
+    html = unescape(hand(phone, match_id, 0, {"cat": 5, "bear": 5}).get_data(as_text=True))
+    assert "There are only 4 cat cards in the game." in html
+    notice = re.search(r"<p [^>]*data-shows-when='\{\"cat\": 4\}'[^>]*>", html)
+    assert notice is not None and " hidden" in notice.group(0)
+    html = unescape(hand(phone, match_id, 0, {"cat": 4, "bear": 5}).get_data(as_text=True))
+    notice = re.search(r"<p [^>]*data-shows-when='\{\"cat\": 4\}'[^>]*>", html)
+    assert notice is not None and " hidden" not in notice.group(0)
+
+
+def test_totals_left_empty_say_their_message_once_and_mark_every_box(
+    phone: Phone, other: Phone
+) -> None:
+    match_id = table(phone, other)
+    html = unescape(totals(phone, match_id, {}).get_data(as_text=True))
+    assert html.count("Enter a total for every player (0 if none).") == 1
+    assert html.count('aria-invalid="true"') == 3
+    assert count(phone.app, Entry) == 0
+
+
 def test_a_hand_can_be_corrected_and_survives_a_seat_being_claimed(
     phone: Phone, other: Phone
 ) -> None:

@@ -10,7 +10,7 @@ from flask import Flask
 from companion.games import seam_for
 from companion.games.base import Played
 from companion.games.nuota import SEAM
-from companion.games.nuota.forms import HandsBase
+from companion.games.nuota.hand_form import HandsBase
 from companion.games.nuota.stats import survived
 from companion.rules.nuota import RULES, NuotaState
 from companion.stats.replays import Finished, SeatInfo

@@ -1,28 +1,23 @@
-"""Nuota per la vita's options, and its three ways to end a round: hands, totals or sudden death.
-
-The hands form is a grid of the ten species with a number each. Its − and + buttons are plain
-submit buttons (they work without JavaScript too): a tap is not a move, so ``hands_move`` changes
-the count and raises ValidationError, which makes the sheet hand the form back as typed with the
-new count (the same happens for the "count" request an input sends while someone types).
+"""Nuota per la vita's options, and its three ways to end a round: hands (:mod:`.hand_form`),
+totals or sudden death.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from wtforms import IntegerField, RadioField, SelectField, StringField
-from wtforms.validators import InputRequired, NumberRange, Optional, ValidationError
+from wtforms import IntegerField, RadioField, SelectField
+from wtforms.validators import InputRequired, NumberRange, ValidationError
 
 from ...i18n import gettext as _
 from ...i18n import lazy_gettext as _l
-from ...rules.nuota import DECK_SIZE, HAND_SIZE, RULES, SPECIES, NuotaState, alive, combos
+from ...rules.nuota import DECK_SIZE, RULES, NuotaState, alive, combos
 from ...sheet import Sheet
 from ..base import EntryBase, EntryKind, form_class
-from .hands import default_seat, hand_of, held_hands, undone_round, viewer
-from .words import COMBO_LABELS, SPECIES_LABELS
+from .hand_form import hands_form, hands_move
+from .hands import undone_round, viewer
+from .words import COMBO_LABELS
 
-STEP_COUNT = "count"
-COPIES = {species.name: species.copies for species in SPECIES}
 MAX_PLAYERS = RULES.info.max_players
 
 
@@ -62,138 +57,6 @@ def options_fields() -> dict[str, Any]:
 def options(form: Any) -> dict[str, Any]:
     """Options in the DESIGN.md vocabulary."""
     return {"variant": form.variant.data, "first": form.first.data}
-
-
-class HandsBase(EntryBase):
-    """The hand form's own helpers for its template: the grid rows and the running count."""
-
-    size = HAND_SIZE
-    combos: tuple[str, ...] = ()
-    """The sudden-death sets of the match's variant (set per form by :func:`hands_form`)."""
-    seen = IntegerField(default=0)
-    """The last log entry this form was rendered after: a hand typed before it is stale."""
-    shown = StringField(default="")
-    """The seat whose held hand filled the counts when the form was drawn ("" for none): the
-    host's form must not save those cards as another player's (:func:`hands_move`)."""
-
-    def seen_entry(self) -> int | None:
-        """The last log entry this form was rendered after (0 before the first)."""
-        return self.seen.data or 0
-
-    def rows(self) -> list[dict[str, Any]]:
-        """Each species with its value, copies and the typed count's field."""
-        return [
-            {"name": s.name, "field": self[s.name], "value": s.value, "copies": s.copies}
-            for s in SPECIES
-        ]
-
-    def count(self) -> int:
-        """Cards typed so far (the hand must reach 10)."""
-        return sum(hand_counts(self).values())
-
-    def sudden_sets(self) -> list[dict[str, Any]]:
-        """Each sudden-death set of this match: its words, the count that makes it, and whether
-        the typed hand holds it (a hand that does most likely belonged to a sudden death)."""
-        counts = hand_counts(self)
-        sets = []
-        for combo in self.combos:
-            species = combo[:-1]  # "cats" is every "cat" of the deck
-            needs = COPIES[species]
-            sets.append(
-                {
-                    "label": COMBO_LABELS[combo],
-                    "needs": {species: needs},
-                    "held": counts[species] >= needs,
-                }
-            )
-        return sets
-
-
-def hands_form(sheet: Sheet[NuotaState], formdata: Any) -> EntryBase:
-    """One hand: whose it is, then a count per species (empty counts as 0)."""
-    live = alive(sheet.state)
-    held = held_hands(sheet)
-    choices = tuple(
-        (seat, f"{sheet.players[seat]} ✓" if held[seat] else sheet.players[seat]) for seat in live
-    )
-
-    def fields() -> dict[str, Any]:
-        built: dict[str, Any] = {
-            "seat": SelectField(
-                _l("Whose hand"),
-                choices=list(choices),
-                coerce=int,
-                validators=[InputRequired(_l("Choose whose hand this is."))],
-            ),
-            "step": StringField(),
-        }
-        for species in SPECIES:  # more copies than the deck holds: the rules refuse, by name
-            built[species.name] = IntegerField(
-                SPECIES_LABELS[species.name],
-                validators=[
-                    Optional(),
-                    # Too many copies: the rules say how many the deck holds, by name.
-                    NumberRange(min=0, message=_l("A count cannot be below 0.")),
-                ],
-            )
-        return built
-
-    made = form_class("HandsForm", choices, fields, HandsBase)
-    form: Any = made(formdata=formdata, prefix="hands")
-    form.typed = bool(formdata)
-    form.held = held
-    form.combos = combos(sheet.state)
-    if not formdata:
-        form.seen.data = sheet.entries[-1].seq if sheet.entries else 0
-        me, host = viewer(sheet)
-        seat = default_seat(sheet, me, host)
-        form.seat.data = seat
-        mine = held[seat] if seat is not None else None
-        form.shown.data = str(seat) if mine else ""
-        for species in SPECIES:
-            form[species.name].data = (mine or {}).get(species.name) or None
-    return form
-
-
-def hand_counts(form: Any) -> dict[str, int]:
-    """The typed counts by species (empty boxes are 0)."""
-    return {species.name: form[species.name].data or 0 for species in SPECIES}
-
-
-def step(form: Any) -> None:
-    """Apply a − / + tap ("giraffe:1") to the typed counts, within 0 and the species' copies."""
-    name, _sep, delta = (form.step.data or "").partition(":")
-    if name not in COPIES or delta not in {"1", "-1"}:
-        return
-    field = form[name]
-    field.data = min(COPIES[name], max(0, (field.data or 0) + int(delta))) or None
-    field.errors = []
-
-
-def hands_move(sheet: Sheet[NuotaState], form: Any) -> dict[str, Any]:
-    """A showdown with this one hand; the other seats stay null until their phones add theirs."""
-    if form.step.data:
-        if form.step.data != STEP_COUNT:
-            step(form)
-        raise ValidationError("step")
-    counts = hand_counts(form)
-    shown = form.shown.data or ""
-    if shown.isdigit() and int(shown) != form.seat.data and int(shown) < len(form.held):
-        # The counts the form opened with are another player's held hand, untouched: saving
-        # them for the player now chosen would score the round with one hand twice.
-        if hand_of(counts) == form.held[int(shown)]:
-            form.seat.errors = [
-                _(
-                    "These are %(shown)s's cards, as the form opened with them: "
-                    "enter %(player)s's cards before saving.",
-                    shown=sheet.players[int(shown)],
-                    player=sheet.players[form.seat.data],
-                )
-            ]
-            raise ValidationError("shown")
-    hands: list[dict[str, int] | None] = [None] * len(sheet.players)
-    hands[form.seat.data] = counts
-    return {"type": "showdown", "hands": hands}
 
 
 def totals_form(sheet: Sheet[NuotaState], formdata: Any) -> EntryBase:
