@@ -216,3 +216,20 @@ def test_a_beaten_game_of_the_game_counts_as_won_for_the_whole_team(phone: Phone
             for c in player_counts(db.get_or_404(Group, group_id))
         }
     assert counts == {"Ann": (2, 1), "Bob": (2, 1)}
+
+
+def test_a_team_games_record_says_it_has_no_winners_in_a_sentence_not_a_tile(
+    phone: Phone,
+) -> None:
+    group_id = group_of(phone.app, phone.new_match(["Ann", "Bob"]))
+    add_match(phone.app, group_id, "thegame", ["Ann", "Bob"], [{"type": "result", "left": 9}])
+    page = parse(
+        phone.get(f"/g/{group_id}/p/{player_id(phone.app, group_id, 'Ann')}").get_data(
+            as_text=True
+        )
+    )
+    record = page.by_id("game-thegame")
+    tiles = [dt.text() for dt in record.find_all("dt")]
+    assert "Team results" not in tiles and "Played" in tiles
+    note = record.find("p", class_="hint")
+    assert note is not None and "no winners" in note.text()
