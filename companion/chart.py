@@ -78,14 +78,16 @@ def value_range(running: Running) -> tuple[int, int]:
 def draw(running: Running) -> Chart:
     """Place every value of ``running`` in the plot area (y grows downwards in SVG)."""
     steps = max(1, max(len(values) for _, values in running.lines) - 1)
-    low, high = value_range(running)
+    places = running.places
+    low, high = (1, max(2, places)) if places is not None else value_range(running)
     plot_w, plot_h = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
 
     def x_at(step: int) -> float:
         return round(LEFT + plot_w * step / steps, 1)
 
     def y_at(value: int) -> float:
-        return round(TOP + plot_h * (high - value) / (high - low), 1)
+        above = value - low if places is not None else high - value  # 1st place on top
+        return round(TOP + plot_h * above / (high - low), 1)
 
     lines = tuple(
         Line(label, values, tuple((x_at(i), y_at(v)) for i, v in enumerate(values)))

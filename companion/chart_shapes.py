@@ -27,6 +27,10 @@ VALUE_ROOM = 86
 """Room right of the bars for "12/15 · 100 %" at the chart's 11-unit type."""
 ROW = 18
 SHORT_NAME = 9
+LONG_NAME = 18
+"""The most of a name the bars show (the table below them has it whole)."""
+CHAR_WIDTH = 6.2
+"""About how wide a character of the chart's 11-unit type is."""
 
 
 @dataclass(frozen=True)
@@ -73,7 +77,8 @@ def trend(game: str, outings: list[Outing], player_id: int | None = None) -> Tre
     lines = [(label or _("Place"), tuple(values))]
     if best:
         lines.append((_("Best so far"), tuple(best)))
-    running = Running(label or _("Place"), _("Match"), tuple(lines))
+    places = None if label is not None else max(len(outing.seats) for outing, _v in points)
+    running = Running(label or _("Place"), _("Match"), tuple(lines), places=places)
     chart = draw(running)
     # Matches count from 1; a single match still gets an axis two steps wide, with no second.
     ticks = tuple((x, str(int(n) + 1)) for x, n in chart.x_ticks if int(n) < len(points))
@@ -123,9 +128,9 @@ class Winners:
         )
 
 
-def short(name: str) -> str:
+def short(name: str, limit: int = SHORT_NAME) -> str:
     """A name cut to fit the grid's left column (the table has it whole)."""
-    return name if len(name) <= SHORT_NAME else name[: SHORT_NAME - 1] + "…"
+    return name if len(name) <= limit else name[: limit - 1] + "…"
 
 
 def winners_grid(game: str, outings: list[Outing]) -> Winners | None:
@@ -192,9 +197,12 @@ def share_bars(shares: list[Share]) -> Bars | None:
     """A bar per player, as long as their share of the matches they played and won."""
     if not shares:
         return None
-    room = WIDTH - NAME_ROOM - VALUE_ROOM
+    # Names as long as a game's ("Nuota per la vita") take the room they need from the bars.
+    longest = min(LONG_NAME, max(len(share.name) for share in shares))
+    left = max(NAME_ROOM, round(longest * CHAR_WIDTH) + 8)
+    room = WIDTH - left - VALUE_ROOM
     bars = tuple(
-        Bar(4 + ROW * i, short(s.name), s.name, round(room * s.rate, 1), s)
+        Bar(4 + ROW * i, short(s.name, LONG_NAME), s.name, round(room * s.rate, 1), s)
         for i, s in enumerate(shares)
     )
-    return Bars(bars, 8 + ROW * len(shares), room=room)
+    return Bars(bars, 8 + ROW * len(shares), left=left, room=room)

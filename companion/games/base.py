@@ -123,6 +123,8 @@ class Running:
     step: str
     lines: tuple[tuple[str, tuple[int, ...]], ...]
     limit: int | None = None
+    places: int | None = None
+    """Set when the values are places: the axis runs from 1st (top) down to this place."""
 
 
 class Seam(Generic[State]):

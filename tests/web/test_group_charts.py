@@ -138,3 +138,23 @@ def test_the_charts_cost_the_same_queries_at_three_and_at_sixty_matches(phone: P
         )
     many, replayed = count_queries(phone.app, group_id)
     assert (many, replayed) == (few, False)
+
+
+def test_places_are_charted_from_first_on_top_to_the_last_seat_and_games_named_whole(
+    phone: Phone,
+) -> None:
+    group_id = group_with_sixnimmt(phone)
+    add_match(phone.app, group_id, "nuota", ["Ann", "Bob", "Cy"], NUOTA)
+    ann = player_page(phone, group_id, "Ann")
+    nuota = ann.by_id("trend-nuota")
+    ticks = {
+        text.text(): float(text.attrs["y"])
+        for text in nuota.find_all("text")
+        if text.attrs.get("text-anchor") == "end"
+    }
+    assert sorted(ticks) == ["1", "2", "3"], "places 1 to 3: no place 0"
+    assert ticks["1"] < ticks["2"] < ticks["3"], "1st place on top"
+    dot = nuota.find("circle")
+    assert dot is not None and float(dot.attrs["cy"]) == ticks["3"]  # Ann was 3rd
+    names = [t.text() for t in ann.by_id("shares").find_all("text", class_="bar-name")]
+    assert "Nuota per la vita" in names, names
