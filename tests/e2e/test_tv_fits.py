@@ -52,3 +52,37 @@ def test_ten_players_totals_and_last_entries_fit_one_tv_screen(
     names = tv.page.locator(".tv-game .score thead th[data-seat]")
     size = float(names.first.evaluate("e => parseFloat(getComputedStyle(e).fontSize)"))
     assert size >= 0.8 * 16 * (height / 1080) * 1.5, f"the table's names at {size}px"
+
+
+@pytest.mark.parametrize("screen", SCREENS)
+def test_the_round_on_the_table_fits_the_tv_under_the_scoreboard(
+    phones: Callable[..., Phone], shots: Shots, screen: str
+) -> None:
+    from .test_table_mode import submit_table
+
+    host = phones("A", viewport={"width": 360, "height": 740})
+    page = host.goto("/new/sixnimmt")
+    fill_new_match(host, ["Aldo", "Bea", "Ciro", "Dora"])
+    page.get_by_label("Table mode", exact=False).check()
+    page.locator("#new-match button[type=submit]").click()
+    page.wait_for_url("**/m/*")
+    rows = [12, 37, 43, 58]
+    submit_table(host, rows, "row")
+    for turn in range(10):  # a whole round, no card below every row
+        submit_table(host, [59 + 4 * turn + seat for seat in range(4)], "seat")
+    submit_table(host, rows, "row")
+    submit_table(host, [60, 5, 70, 80], "seat")  # Bea's 5 waits for her choice
+    page.locator("#invite summary").first.click()
+    link = page.locator("#invite a[href*='/v/']").get_attribute("href")
+    assert link
+
+    width, height = SCREENS[screen]
+    tv = phones("TV", viewport={"width": width, "height": height}, is_mobile=False)
+    tv.goto(link)
+    expect(tv.page.locator("#table-panel .choice")).to_contain_text("Bea's 5 is lower")
+    shots(tv, f"tv-table-{screen}", full_page=False)
+    for part in (".tv-totals li", "#table-panel .rows li"):
+        assert bottom(tv, part) <= height, f"{part} ends at {bottom(tv, part)}px of {height}"
+    label = tv.page.locator("#table-panel .row-label").first
+    size = float(label.evaluate("e => parseFloat(getComputedStyle(e).fontSize)"))
+    assert size >= 18 * height / 1080, f"the rows' labels at {size}px"
