@@ -25,10 +25,20 @@
   // choice by its option's words, a ticked box by its own words, an unticked box or radio left
   // out), and the button it was sent with (Bloccato's "Save the dice"), by its short name where
   // it marks one (data-summary: The Game's "▲1", not the pile's top card at the time).
+  // A grid's boxes (data-short, inside a [data-summary-group] per player) are said per player:
+  // "Ann: bear 3, wolf 2 · Bob: …", not sixteen full labels.
   function summary(form, params) {
     const parts = [];
+    const groups = {};
     form.querySelectorAll("input:not([type=hidden]), select").forEach(function (field) {
       if (!field.value || /^(checkbox|radio)$/.test(field.type) && !field.checked) return;
+      const holder = field.dataset.short && field.closest("[data-summary-group]");
+      if (holder) {
+        const name = holder.dataset.summaryGroup;
+        if (!groups[name]) { groups[name] = []; parts.push({ name: name, items: groups[name] }); }
+        groups[name].push(field.dataset.short + " " + field.value);
+        return;
+      }
       const label = field.labels && field.labels[0] ? field.labels[0].textContent.trim().split("\n")[0] : "";
       const value = field.tagName === "SELECT" ? field.selectedOptions[0].textContent.trim() : field.value;
       if (field.type === "radio") parts.push(label.replace(/\s+/g, " ") || value); // it names the choice
@@ -43,7 +53,9 @@
     // A form of hidden fields and one button (The Game's End turn) is said by its button.
     const only = !parts.length && form.querySelector("button[type=submit]:not([hidden])");
     if (only) parts.push(only.textContent.replace(/\s+/g, " ").trim());
-    return parts.join(" · ");
+    return parts.map(function (part) {
+      return typeof part === "string" ? part : part.name + ": " + part.items.join(", ");
+    }).join(" · ");
   }
 
   // Whether a form (or the first entry form in a parsed answer) holds anything typed or ticked:

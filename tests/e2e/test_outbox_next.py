@@ -54,6 +54,10 @@ def test_pirschs_next_round_moves_on_with_a_round_kept_offline(
     fill_grid(a, ROUND_1)
     page.locator("#entry form[data-entry] button[type=submit]").click()
     expect(page.locator("#outbox")).to_contain_text("1 entry not sent yet")
+    # The kept round is said per player, in one short line (not twelve labels).
+    expect(page.locator("#outbox li")).to_have_text(
+        "Ann: bear 5, wolf 4, boar 3 · Bob: bear 2, wolf 3, boar 4, mouflon 3 · Cy: mouflon 4"
+    )
     expect(upcoming.locator(".round-label")).to_have_text("Next: round 2 of 4", use_inner_text=True)
     expect(upcoming.get_by_text("mouflon 10 leads")).to_be_hidden()  # the server says who leads
     expect(page.locator("#entry .round-label")).to_contain_text("Round 2 of 4")
