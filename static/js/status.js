@@ -25,18 +25,22 @@
   // choice by its option's words, a ticked box by its own words, an unticked box or radio left
   // out), and the button it was sent with (Bloccato's "Save the dice"), by its short name where
   // it marks one (data-summary: The Game's "▲1", not the pile's top card at the time).
-  // A grid's boxes (data-short, inside a [data-summary-group] per player) are said per player:
-  // "Ann: bear 3, wolf 2 · Bob: …", not sixteen full labels.
+  // Fields marked data-short inside a [data-summary-group] are said together under its name:
+  // a grid per player ("Ann: bear 3, wolf 2 · Bob: …", not sixteen full labels), or the dice
+  // tapped ("Dice: 4 4 4 1 cow"; no short name, so spaces between them).
   function summary(form, params) {
     const parts = [];
     const groups = {};
     form.querySelectorAll("input:not([type=hidden]), select").forEach(function (field) {
       if (!field.value || /^(checkbox|radio)$/.test(field.type) && !field.checked) return;
-      const holder = field.dataset.short && field.closest("[data-summary-group]");
+      const holder = field.hasAttribute("data-short") && field.closest("[data-summary-group]");
       if (holder) {
         const name = holder.dataset.summaryGroup;
-        if (!groups[name]) { groups[name] = []; parts.push({ name: name, items: groups[name] }); }
-        groups[name].push(field.dataset.short + " " + field.value);
+        const short = field.dataset.short;
+        const words = field.type === "radio" && field.labels && field.labels[0]
+          ? field.labels[0].textContent.replace(/\s+/g, " ").trim() : field.value;
+        if (!groups[name]) { groups[name] = []; parts.push({ name: name, items: groups[name], gap: short ? ", " : " " }); }
+        groups[name].push(short ? short + " " + words : words);
         return;
       }
       const label = field.labels && field.labels[0] ? field.labels[0].textContent.trim().split("\n")[0] : "";
@@ -46,7 +50,8 @@
       else parts.push(label ? label + " " + value : value);
     });
     form.querySelectorAll("button[name]").forEach(function (button) {
-      if (params.getAll(button.name).indexOf(button.value) < 0) return;
+      // data-summary-quiet: the fields already say what this button saves (the dice).
+      if (button.hasAttribute("data-summary-quiet") || params.getAll(button.name).indexOf(button.value) < 0) return;
       const words = (button.querySelector("[data-summary]") || button).textContent.replace(/\s+/g, " ").trim();
       if (words) parts.push(words);
     });
@@ -54,7 +59,7 @@
     const only = !parts.length && form.querySelector("button[type=submit]:not([hidden])");
     if (only) parts.push(only.textContent.replace(/\s+/g, " ").trim());
     return parts.map(function (part) {
-      return typeof part === "string" ? part : part.name + ": " + part.items.join(", ");
+      return typeof part === "string" ? part : part.name + ": " + part.items.join(part.gap);
     }).join(" · ");
   }
 
