@@ -276,6 +276,18 @@ def test_after_a_sudden_death_the_panel_goes_back_to_the_hands(phone: Phone, oth
     assert 'name="sudden-combo"' not in answer
 
 
+def test_the_sudden_death_form_says_the_hands_shown_are_set_aside(
+    phone: Phone, other: Phone
+) -> None:
+    match_id = table(phone, other)
+    assert "set aside" not in text(page(phone, match_id, "sudden"))
+    assert hand(phone, match_id, 0, {"giraffe": 5, "bear": 5}).status_code == 200
+    said = text(page(other, match_id, "sudden"))
+    assert "Ann's hand is already shown: a sudden death sets it aside, unscored." in said
+    assert sudden(other, match_id, 1, "cats").status_code == 303
+    assert lives(phone, match_id) == [4, 5, 4]
+
+
 def test_sudden_death_in_the_expert_variant_gains_a_life(phone: Phone, other: Phone) -> None:
     match_id = table(phone, other, variant="expert")
     form = page(phone, match_id, "sudden")
