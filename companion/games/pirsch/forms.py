@@ -176,7 +176,8 @@ def empty_rows(players: tuple[str, ...] | list[str], form: Any) -> bool:
     """Mark each player whose boxes are all empty, and each empty "animal types" box."""
     missing = False
     for i, name in enumerate(players):
-        if all(form[f"s{i}_{animal}"].data is None for animal in rules.ANIMALS):
+        cells = [form[f"s{i}_{animal}"] for animal in rules.ANIMALS]
+        if all(cell.data is None and not cell.errors for cell in cells):  # "abc" is said as such
             form.row_errors[i] = [
                 _("Enter at least one number for %(player)s (empty boxes count 0).", player=name)
             ]
