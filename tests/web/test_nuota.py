@@ -185,6 +185,7 @@ def test_totals_left_empty_say_their_message_once_and_mark_every_box(
     html = unescape(totals(phone, match_id, {}).get_data(as_text=True))
     assert html.count("Enter a total for every player (0 if none).") == 1
     assert html.count('aria-invalid="true"') == 3
+    assert html.count('aria-describedby="totals-seat0-err"') == 3  # each box points to it
     assert count(phone.app, Entry) == 0
 
 
@@ -233,6 +234,14 @@ def test_the_minus_and_plus_buttons_change_the_count_without_saving(phone: Phone
     assert "a full hand ✓" in phone.post(f"/m/{match_id}/entry/hands", fields).get_data(
         as_text=True
     )
+    # A box over its copies steps back down, and the other boxes still step.
+    fields.update({"hands-giraffe": "10", "hands-bear": "0", "hands-step": "giraffe:-1"})
+    down = phone.post(f"/m/{match_id}/entry/hands", fields).get_data(as_text=True)
+    assert re.search(r'name="hands-giraffe"[^>]*value="9"', down)
+    fields.update({"hands-giraffe": "10", "hands-bear": "1", "hands-step": "bear:1"})
+    other_box = phone.post(f"/m/{match_id}/entry/hands", fields).get_data(as_text=True)
+    assert re.search(r'name="hands-bear"[^>]*value="2"', other_box)
+    assert "There are only 9 giraffe cards in the game." in unescape(other_box)
     assert count(phone.app, Entry) == 0
     assert "Hands shown so far" not in page(phone, match_id)
 

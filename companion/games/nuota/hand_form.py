@@ -1,8 +1,8 @@
 """Nuota per la vita: one player's hand, a grid of the ten species with a number each.
 
 Its − and + buttons are plain submit buttons (they work without JavaScript too): a tap is not a
-move, so ``hands_move`` changes the count and raises ValidationError, which makes the sheet hand
-the form back as typed with the new count (the same happens for the "count" request an input
+move, so the form's ``validate`` changes the count and fails, which makes the sheet hand the
+form back as typed with the new count (the same happens for the "count" request an input
 sends while someone types). Every box is checked on its own (below 0, more copies than the deck
 holds) so that all of a hand's mistakes are said at once.
 """
@@ -58,6 +58,16 @@ class HandsBase(EntryBase):
     def seen_entry(self) -> int | None:
         """The last log entry this form was rendered after (0 before the first)."""
         return self.seen.data or 0
+
+    def validate(self, extra_validators: Any = None) -> bool:
+        """The boxes' checks; a − / + tap (or a running-count request) is never a move: it is
+        applied here, whatever the other boxes say, so a box over its copies steps back down."""
+        valid = super().validate(extra_validators)
+        if not self.step.data:
+            return valid
+        if self.step.data != STEP_COUNT:
+            step(self)
+        return False
 
     def rows(self) -> list[dict[str, Any]]:
         """Each species with its value, copies and the typed count's field."""
@@ -156,9 +166,7 @@ def step(form: Any) -> None:
 
 def hands_move(sheet: Sheet[NuotaState], form: Any) -> dict[str, Any]:
     """A showdown with this one hand; the other seats stay null until their phones add theirs."""
-    if form.step.data:
-        if form.step.data != STEP_COUNT:
-            step(form)
+    if form.step.data:  # applied by HandsBase.validate; never a move
         raise ValidationError("step")
     counts = hand_counts(form)
     shown = form.shown.data or ""
