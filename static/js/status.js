@@ -30,7 +30,7 @@
   // tapped ("Dice: 4 4 4 1 cow"; no short name, so spaces between them).
   function summary(form, params) {
     const parts = [];
-    const groups = {};
+    const groups = new Map(); // a player may be called "constructor"
     form.querySelectorAll("input:not([type=hidden]), select").forEach(function (field) {
       if (!field.value || /^(checkbox|radio)$/.test(field.type) && !field.checked) return;
       const holder = field.hasAttribute("data-short") && field.closest("[data-summary-group]");
@@ -39,8 +39,8 @@
         const short = field.dataset.short;
         const words = field.type === "radio" && field.labels && field.labels[0]
           ? field.labels[0].textContent.replace(/\s+/g, " ").trim() : field.value;
-        if (!groups[name]) { groups[name] = []; parts.push({ name: name, items: groups[name], gap: short ? ", " : " " }); }
-        groups[name].push(short ? short + " " + words : words);
+        if (!groups.has(name)) { groups.set(name, []); parts.push({ name: name, items: groups.get(name), gap: short ? ", " : " " }); }
+        groups.get(name).push(short ? short + " " + words : words);
         return;
       }
       const label = field.labels && field.labels[0] ? field.labels[0].textContent.trim().split("\n")[0] : "";
