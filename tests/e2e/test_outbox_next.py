@@ -96,3 +96,20 @@ def test_a_players_own_hand_kept_offline_closes_the_form(
     expect(page.locator("#outbox")).not_to_contain_text("not sent yet")
     expect(page.locator("#entry")).to_contain_text("Your hand is in")
     expect(a.page.locator("#scoreboard")).to_contain_text("Bob ✓")
+
+
+def test_the_summary_of_a_grid_groups_by_player_whatever_the_name(
+    phones: Callable[..., Phone],
+) -> None:
+    a = phones("A")
+    start_pirsch(a)
+    said = a.page.evaluate(
+        """() => {
+          const form = document.createElement("form");
+          form.innerHTML = ['constructor', '__proto__', 'Ann'].map(name =>
+            `<div data-summary-group="${name}"><input name="${name}-a" data-short="bear" value="2">` +
+            `<input name="${name}-b" data-short="wolf" value="1"></div>`).join("");
+          return window.companionStatus.summary(form, new URLSearchParams());
+        }"""
+    )
+    assert said == "constructor: bear 2, wolf 1 · __proto__: bear 2, wolf 1 · Ann: bear 2, wolf 1"
