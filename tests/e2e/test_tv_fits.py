@@ -9,7 +9,8 @@ import pytest
 
 from .helpers import Phone, Shots, enter_round, expect, fill_new_match
 
-NAMES = ["Annabel", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo"]
+NAMES = ["Alessandro", "Giuseppina", "Pierfrancesco", "Maddalena", "Bartolomeo", "Annunziata",
+         "Massimiliano", "Gianluca", "Ludovica", "Jo"]  # fmt: skip
 SCREENS = {"1080p": (1920, 1080), "720p": (1280, 720)}
 
 
@@ -35,8 +36,8 @@ def test_ten_players_totals_and_last_entries_fit_one_tv_screen(
     page.locator("#new-match button[type=submit]").click()
     page.wait_for_url("**/m/*")
     # Nine of ten level, so the leader line names nine players.
-    enter_round(host, [1, 1, 1, 1, 1, 1, 1, 1, 1, 9])
-    enter_round(host, [2, 2, 2, 2, 2, 2, 2, 2, 2, 9])
+    enter_round(host, [5, 5, 5, 5, 5, 5, 5, 5, 5, 9])
+    enter_round(host, [8, 8, 8, 8, 8, 8, 8, 8, 8, 20])
     page.locator("#invite summary").first.click()
     link = page.locator("#invite a[href*='/v/']").get_attribute("href")
     assert link
@@ -44,11 +45,17 @@ def test_ten_players_totals_and_last_entries_fit_one_tv_screen(
     width, height = SCREENS[screen]
     tv = phones("TV", viewport={"width": width, "height": height}, is_mobile=False)
     tv.goto(link)
-    expect(tv.page.locator(".tv-leader")).to_contain_text("Leading together: Annabel, Bob")
+    expect(tv.page.locator(".tv-leader")).to_contain_text("Leading together: Alessandro, Giuseppina")
     expect(tv.page.locator(".tv-totals li")).to_have_count(10)
     shots(tv, f"tv-{screen}", full_page=False)
     for part in (".tv-leader", ".tv-totals li", ".tv-entries li"):
         assert bottom(tv, part) <= height, f"{part} ends at {bottom(tv, part)}px of {height}"
+    broken = tv.page.evaluate(
+        "Array.from(document.querySelectorAll('.tv-total')).filter(e =>"
+        " e.getBoundingClientRect().height > 1.8 * parseFloat(getComputedStyle(e).fontSize))"
+        ".map(e => e.textContent)"
+    )
+    assert not broken, f"totals broken over lines: {broken}"
     names = tv.page.locator(".tv-game .score thead th[data-seat]")
     size = float(names.first.evaluate("e => parseFloat(getComputedStyle(e).fontSize)"))
     assert size >= 0.8 * 16 * (height / 1080) * 1.5, f"the table's names at {size}px"
