@@ -19,18 +19,22 @@
 
   // A total the page can say itself ([data-phrases]: one per sum, class and words), or null.
   // A count below its box's least or above its most ([data-impossible]) makes no full hand.
+  function impossible(form) { // how many boxes hold a count below their least or above their most
+    return Array.prototype.filter.call(form.querySelectorAll("[data-stepper] input"), function (i) {
+      const value = Number(i.value) || 0;
+      return value < Number(i.min || 0) || (i.max !== "" && value > Number(i.max));
+    }).length;
+  }
   function phraseFor(form) {
     const total = form && form.querySelector("[data-phrases]");
     if (!total) return null;
     let sum = 0;
-    let fits = true;
-    form.querySelectorAll("[data-stepper] input").forEach(function (i) {
-      const value = Number(i.value) || 0;
-      sum += value;
-      if (value < Number(i.min || 0) || (i.max !== "" && value > Number(i.max))) fits = false;
-    });
+    form.querySelectorAll("[data-stepper] input").forEach(function (i) { sum += Number(i.value) || 0; });
     const phrase = JSON.parse(total.dataset.phrases)[sum] || null;
-    if (phrase && !fits && total.dataset.impossible) return ["over", phrase[1], total.dataset.impossible];
+    const wrong = impossible(form);
+    if (phrase && wrong && total.dataset.impossible) {
+      return ["over", phrase[1], JSON.parse(total.dataset.impossible)[wrong > 1 ? 1 : 0]];
+    }
     return phrase;
   }
   // Words shown while the typed counts are exactly what they name ([data-shows-when]:
@@ -39,7 +43,7 @@
   function showWhen(form) {
     form.querySelectorAll("[data-shows-when]").forEach(function (words) {
       const needs = JSON.parse(words.dataset.showsWhen);
-      words.hidden = !Object.keys(needs).every(function (name) {
+      words.hidden = impossible(form) > 0 || !Object.keys(needs).every(function (name) {
         const input = form.querySelector("[data-stepper] input[name$='-" + name + "']");
         return input && (Number(input.value) || 0) === needs[name];
       });

@@ -237,7 +237,7 @@ def test_typed_counts_add_up_in_the_page_offline_with_no_request(
     # Ten cards with a count the deck cannot hold are no full hand.
     page.locator("#hands-giraffe").fill("-1")
     page.locator("#hands-mole").fill("8")
-    expect(page.locator("#hand-count")).to_contain_text("10 cards · a count is impossible")
+    expect(page.locator("#hand-count")).to_contain_text("10 cards · some counts are impossible")
     expect(page.locator("#hand-count")).to_have_class("hand-total over")
     # Nothing was tapped, so nothing reads as a tap that could not be sent.
     expect(page.locator("#outbox")).not_to_contain_text("Not sent")
@@ -264,6 +264,11 @@ def test_a_hand_holding_all_four_cats_is_said_to_be_a_sudden_death(
     page.locator("#hands-cat").fill("5")  # more cats than the deck holds: a mistake
     expect(page.locator("#hand-count")).to_contain_text("a count is impossible")
     expect(said).to_be_hidden()
+    page.locator("#hands-cat").fill("4")
+    page.locator("#hands-mouse").fill("-1")  # four cats, but a count that cannot be
+    expect(said).to_be_hidden()
+    page.locator("#hands-mouse").fill("")
+    expect(said).to_be_visible()
     page.locator("#hands-cat").fill("")
     page.locator("#hands-hare").fill("5")  # typed, not tapped: said all the same
     expect(page.locator("#entry [data-shows-when]").filter(has_text="all 5 hares")).to_be_visible()

@@ -164,7 +164,14 @@ def test_every_mistake_of_a_hand_is_said_at_once_and_none_reads_as_a_full_hand(
     assert "A count cannot be below 0." in html
     assert "There are only 8 bear cards in the game." in html
     count_line = text(html[html.index('id="hand-count"') :].split("</p>")[0].split(">", 1)[1])
-    assert "10 cards · a count is impossible" in count_line and "full hand" not in count_line
+    assert "10 cards · some counts are impossible" in count_line and "full hand" not in count_line
+    # Exactly four cats, but another count is impossible: a mistake, not a sudden death.
+    html = unescape(
+        hand(phone, match_id, 0, {"cat": 4, "bear": 7, "mouse": -1}).get_data(as_text=True)
+    )
+    notice = re.search(r"<p [^>]*data-shows-when='\{\"cat\": 4\}'[^>]*>", html)
+    assert notice is not None and " hidden" in notice.group(0)
+    assert "10 cards · a count is impossible" in text(html)
 
 
 def test_five_cats_are_a_mistake_not_a_sudden_death(phone: Phone, other: Phone) -> None:

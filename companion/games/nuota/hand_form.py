@@ -80,15 +80,20 @@ class HandsBase(EntryBase):
         """Cards typed so far (the hand must reach 10)."""
         return sum(hand_counts(self).values())
 
+    def misfits(self) -> int:
+        """How many typed counts the deck does not allow (below 0, above the species' copies)."""
+        return sum(not 0 <= count <= COPIES[name] for name, count in hand_counts(self).items())
+
     def fits(self) -> bool:
-        """Whether every typed count is one the deck allows (0 to the species' copies): only
-        then may ten cards be called a full hand."""
-        return all(0 <= count <= COPIES[name] for name, count in hand_counts(self).items())
+        """Whether every typed count is one the deck allows: only then may ten cards be called a
+        full hand."""
+        return not self.misfits()
 
     def sudden_sets(self) -> list[dict[str, Any]]:
         """Each sudden-death set of this match: its words, the count that makes it, and whether
         the typed hand holds it (a hand that does most likely belonged to a sudden death)."""
         counts = hand_counts(self)
+        fits = self.fits()  # a hand with an impossible count is a mistake, not a sudden death
         sets = []
         for combo in self.combos:
             species = combo[:-1]  # "cats" is every "cat" of the deck
@@ -97,7 +102,7 @@ class HandsBase(EntryBase):
                 {
                     "label": COMBO_LABELS[combo],
                     "needs": {species: needs},
-                    "held": counts[species] == needs,
+                    "held": fits and counts[species] == needs,
                 }
             )
         return sets
