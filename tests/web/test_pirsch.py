@@ -301,7 +301,15 @@ def test_animal_types_below_the_footprint_types_are_refused(phone: Phone) -> Non
     types = {f"counts-s{i}_types": "2" for i in range(4)}
     response = enter_counts(phone, match_id, CLEAN_HUNT, hx=True, **types)
     assert "Ann has footprints of 3 animals, so captured at least 3." in messages(response)
+    page = parse(response.get_data(as_text=True))
+    assert page.find("input", name="counts-s0_types", aria_invalid="true") is not None
     assert count(phone.app, Entry) == 0
+    # Each player's mistake at once, at their own box: Ann's 0, and Bob's 2 for 3 animals.
+    types = {"counts-s0_types": "0", "counts-s1_types": "2", "counts-s2_types": "1",
+             "counts-s3_types": "1"}  # fmt: skip
+    said = messages(enter_counts(phone, match_id, CLEAN_HUNT, hx=True, **types))
+    assert "Between 1 and 4." in said
+    assert "Bob has footprints of 3 animals, so captured at least 3." in said
 
 
 def test_too_few_animal_types_are_refused_at_the_players_box(phone: Phone) -> None:

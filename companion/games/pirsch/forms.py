@@ -113,6 +113,24 @@ def between(top: int, least: int = 0) -> Callable[[Any, Any], None]:
     return check
 
 
+def footprint_types(seat: int, player: str) -> Callable[[Any, Any], None]:
+    """A validator: a player captured at least as many animals as their footprints show."""
+
+    def check(form: Any, field: Any) -> None:
+        shown = sum(bool(form[f"s{seat}_{animal}"].data) for animal in rules.ANIMALS)
+        if field.data is not None and field.data < shown:
+            raise ValidationError(
+                _(
+                    "%(player)s has footprints of %(types)d animals, so captured at least "
+                    "%(types)d.",
+                    player=player,
+                    types=shown,
+                )
+            )
+
+    return check
+
+
 def phase_of(sheet: Sheet[PirschState], formdata: Any, prefix: str) -> str:
     """The move a form is for: what it was rendered for if it says so, else what comes next."""
     sent = formdata.get(f"{prefix}-phase") if formdata is not None else None
@@ -143,7 +161,7 @@ def counts_form(sheet: Sheet[PirschState], formdata: Any) -> EntryBase:
                 label = _("%(player)s: animal types captured", player=name)
                 least = -(-rules.HAND // rules.suit_size(len(players)))
                 built[f"s{i}_types"] = CountField(
-                    label, validators=[between(len(rules.ANIMALS), least)]
+                    label, validators=[between(len(rules.ANIMALS), least), footprint_types(i, name)]
                 )
         built["players"] = players
         return built
