@@ -98,6 +98,11 @@ def test_the_game_charts_cards_left_per_attempt_with_the_best_line(phone: Phone)
     assert "winners-thegame" not in page.text(), "no winner among the team's players"
     ann = player_page(phone, group_id, "Ann")
     assert [row[2:] for row in rows(ann.by_id("trend-thegame"))][-1] == ["20", "12"]
+    # The measure keeps its capital in German, where nouns are written with one.
+    assert phone.get("/lang/de?next=/").status_code == 303
+    assert "Karten übrig" in group_page(phone, group_id).by_id("trend-thegame").text()
+    german = player_page(phone, group_id, "Ann").by_id("trend-thegame").text()
+    assert "Karten übrig" in german and "karten übrig" not in german
 
 
 def count_queries(app: Flask, group_id: int) -> tuple[int, bool]:
@@ -153,6 +158,7 @@ def test_places_are_charted_from_first_on_top_to_the_last_seat_and_games_named_w
         if text.attrs.get("text-anchor") == "end"
     }
     assert sorted(ticks) == ["1", "2", "3"], "places 1 to 3: no place 0"
+    assert "1st place on top" in nuota.text() and "lower is better" not in nuota.text()
     assert ticks["1"] < ticks["2"] < ticks["3"], "1st place on top"
     dot = nuota.find("circle")
     assert dot is not None and float(dot.attrs["cy"]) == ticks["3"]  # Ann was 3rd

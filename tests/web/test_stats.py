@@ -218,7 +218,7 @@ def test_a_beaten_game_of_the_game_counts_as_won_for_the_whole_team(phone: Phone
     assert counts == {"Ann": (2, 1), "Bob": (2, 1)}
 
 
-def test_a_team_games_record_says_it_has_no_winners_in_a_sentence_not_a_tile(
+def test_a_team_games_record_says_how_the_table_wins_in_a_sentence_not_a_tile(
     phone: Phone,
 ) -> None:
     group_id = group_of(phone.app, phone.new_match(["Ann", "Bob"]))
@@ -232,4 +232,4 @@ def test_a_team_games_record_says_it_has_no_winners_in_a_sentence_not_a_tile(
     tiles = [dt.text() for dt in record.find_all("dt")]
     assert "Team results" not in tiles and "Played" in tiles
     note = record.find("p", class_="hint")
-    assert note is not None and "no winners" in note.text()
+    assert note is not None and "a win for the whole table" in note.text()
