@@ -145,6 +145,27 @@ def test_before_the_first_turn_round_1_is_on_the_table_and_the_undo_names_the_ro
     assert "No rounds yet" not in html  # not "enter the first round below when it ends"
 
 
+def test_the_undo_says_it_drops_a_turn_waiting_for_a_row_choice(phone: Phone, other: Phone) -> None:
+    match_id = seated_table(phone, other)
+    html = unescape(phone.get(f"/m/{match_id}").get_data(as_text=True))
+    assert "No rounds yet. Start the rows below." in html
+    enter_table(phone, match_id, FIG_ROWS)
+    assert enter_table(phone, match_id, [68, 3, 9, 83]).status_code == 303  # Bob's 3 waits
+    html = unescape(phone.get(f"/m/{match_id}?entry=table").get_data(as_text=True))
+    assert "Undo the waiting turn and the starting rows" in html
+    action = re.search(r'<form method="post" action="([^"]+)"[^>]*class="undo-last"', html)
+    version = re.search(r'data-version="(\d+)"', html).group(1)  # type: ignore[union-attr]
+    assert action is not None
+    assert phone.post(action.group(1), {"version": version}).status_code == 303
+    html = unescape(other.get(f"/m/{match_id}").get_data(as_text=True))
+    assert "Bob's 3 is lower than every row." not in html and "On the table" not in html
+    enter_table(phone, match_id, FIG_ROWS)
+    enter_table(phone, match_id, FIG_TURNS[0])
+    assert enter_table(phone, match_id, [68, 3, 9, 83]).status_code == 303
+    html = unescape(phone.get(f"/m/{match_id}?entry=table").get_data(as_text=True))
+    assert "Undo the waiting turn and the turn before it" in html
+
+
 def test_undo_the_last_turn_puts_the_rows_back(phone: Phone, other: Phone) -> None:
     match_id = seated_table(phone, other)
     enter_table(phone, match_id, FIG_ROWS)

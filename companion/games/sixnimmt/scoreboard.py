@@ -44,6 +44,7 @@ def board(sheet: Sheet[SixNimmtState]) -> dict[str, Any]:
         "margins": margins(state, totals),
         "rounds_left": (state.end.rounds - len(state.rounds)) if state.end.rounds else None,
         "table": table_view(sheet),
+        "table_mode": bool(sheet.match.options.get("table")),
     }
 
 
