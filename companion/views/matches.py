@@ -229,7 +229,7 @@ def join_by_code() -> Any:
     return render_template("matches/join.html", form=form, error=error)
 
 
-@bp.get("/j/<code>")
+@bp.get("/j/<code>", strict_slashes=False)
 @limiter.limit(lambda: current_app.config["JOIN_RATE_LIMIT"])
 def join_by_link(code: str) -> Any:
     """The QR link: check the token, join, then drop the token from the address bar. An

@@ -179,7 +179,11 @@ def test_a_join_address_typed_without_its_token_fills_in_the_code_form(
 ) -> None:
     match_id = phone.new_match(["Ann", "Bob"])
     code = code_of(phone.app, match_id)
-    for typed, shown in ((f"/j/{code.lower()}", code), ("/j/ZZZZZZ", "ZZZZZZ")):
+    for typed, shown in (
+        (f"/j/{code.lower()}", code),
+        ("/j/ZZZZZZ", "ZZZZZZ"),
+        (f"/j/{code}/", code),
+    ):
         response = other.get(typed)
         assert response.status_code == 200, typed
         page = parse(response.get_data(as_text=True))
