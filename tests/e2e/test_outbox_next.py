@@ -107,7 +107,8 @@ def test_the_summary_of_a_grid_groups_by_player_whatever_the_name(
         """() => {
           const form = document.createElement("form");
           form.innerHTML = ['constructor', '__proto__', 'Ann'].map(name =>
-            `<div data-summary-group="${name}"><input name="${name}-a" data-short="bear" value="2">` +
+            `<div data-summary-group="${name}">` +
+            `<input name="${name}-a" data-short="bear" value="2">` +
             `<input name="${name}-b" data-short="wolf" value="1"></div>`).join("");
           return window.companionStatus.summary(form, new URLSearchParams());
         }"""

@@ -45,7 +45,8 @@ def test_ten_players_totals_and_last_entries_fit_one_tv_screen(
     width, height = SCREENS[screen]
     tv = phones("TV", viewport={"width": width, "height": height}, is_mobile=False)
     tv.goto(link)
-    expect(tv.page.locator(".tv-leader")).to_contain_text("Leading together: Alessandro, Giuseppina")
+    leader = tv.page.locator(".tv-leader")
+    expect(leader).to_contain_text("Leading together: Alessandro, Giuseppina")
     expect(tv.page.locator(".tv-totals li")).to_have_count(10)
     shots(tv, f"tv-{screen}", full_page=False)
     for part in (".tv-leader", ".tv-totals li", ".tv-entries li"):
