@@ -224,9 +224,7 @@ def test_a_team_games_record_says_how_the_table_wins_in_a_sentence_not_a_tile(
     group_id = group_of(phone.app, phone.new_match(["Ann", "Bob"]))
     add_match(phone.app, group_id, "thegame", ["Ann", "Bob"], [{"type": "result", "left": 9}])
     page = parse(
-        phone.get(f"/g/{group_id}/p/{player_id(phone.app, group_id, 'Ann')}").get_data(
-            as_text=True
-        )
+        phone.get(f"/g/{group_id}/p/{player_id(phone.app, group_id, 'Ann')}").get_data(as_text=True)
     )
     record = page.by_id("game-thegame")
     tiles = [dt.text() for dt in record.find_all("dt")]
