@@ -25,6 +25,17 @@ def bottom(phone: Phone, selector: str) -> float:
     )
 
 
+def open_tv(phones: Callable[..., Phone], host: Phone, screen: str) -> tuple[Phone, int]:
+    """The TV link from the host's invite panel, opened on a screen of that size."""
+    host.page.locator("#invite summary").first.click()
+    link = host.page.locator("#invite a[href*='/v/']").get_attribute("href")
+    assert link
+    width, height = SCREENS[screen]
+    tv = phones("TV", viewport={"width": width, "height": height}, is_mobile=False)
+    tv.goto(link)
+    return tv, height
+
+
 @pytest.mark.parametrize("screen", SCREENS)
 def test_ten_players_totals_and_last_entries_fit_one_tv_screen(
     phones: Callable[..., Phone], shots: Shots, screen: str
@@ -38,13 +49,7 @@ def test_ten_players_totals_and_last_entries_fit_one_tv_screen(
     # Nine of ten level, so the leader line names nine players.
     enter_round(host, [5, 5, 5, 5, 5, 5, 5, 5, 5, 9])
     enter_round(host, [8, 8, 8, 8, 8, 8, 8, 8, 8, 20])
-    page.locator("#invite summary").first.click()
-    link = page.locator("#invite a[href*='/v/']").get_attribute("href")
-    assert link
-
-    width, height = SCREENS[screen]
-    tv = phones("TV", viewport={"width": width, "height": height}, is_mobile=False)
-    tv.goto(link)
+    tv, height = open_tv(phones, host, screen)
     leader = tv.page.locator(".tv-leader")
     expect(leader).to_contain_text("Leading together: Alessandro, Giuseppina")
     expect(tv.page.locator(".tv-totals li")).to_have_count(10)
@@ -80,13 +85,7 @@ def test_the_round_on_the_table_fits_the_tv_under_the_scoreboard(
         submit_table(host, [59 + 4 * turn + seat for seat in range(4)], "seat")
     submit_table(host, rows, "row")
     submit_table(host, [60, 5, 70, 80], "seat")  # Bea's 5 waits for her choice
-    page.locator("#invite summary").first.click()
-    link = page.locator("#invite a[href*='/v/']").get_attribute("href")
-    assert link
-
-    width, height = SCREENS[screen]
-    tv = phones("TV", viewport={"width": width, "height": height}, is_mobile=False)
-    tv.goto(link)
+    tv, height = open_tv(phones, host, screen)
     expect(tv.page.locator("#table-panel .choice")).to_contain_text("Bea's 5 is lower")
     shots(tv, f"tv-table-{screen}", full_page=False)
     for part in (".tv-totals li", "#table-panel .rows li"):

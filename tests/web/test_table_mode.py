@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from html import unescape
+from typing import Any
 
 from companion.models import Entry, Pending
 
@@ -29,6 +30,14 @@ def seated_table(phone: Phone, other: Phone) -> int:
     other.join(match_id)
     other.claim(match_id, 1)
     return match_id
+
+
+def undo_last(phone: Phone, html: str) -> Any:
+    """Tap the table panel's undo button of this page."""
+    action = re.search(r'<form method="post" action="([^"]+)"[^>]*class="undo-last"', html)
+    version = re.search(r'data-version="(\d+)"', html)
+    assert action is not None and version is not None
+    return phone.post(action.group(1), {"version": version.group(1)})
 
 
 def choice_version(html: str) -> str:
@@ -153,10 +162,7 @@ def test_the_undo_says_it_drops_a_turn_waiting_for_a_row_choice(phone: Phone, ot
     assert enter_table(phone, match_id, [68, 3, 9, 83]).status_code == 303  # Bob's 3 waits
     html = unescape(phone.get(f"/m/{match_id}?entry=table").get_data(as_text=True))
     assert "Undo the waiting turn and the starting rows" in html
-    action = re.search(r'<form method="post" action="([^"]+)"[^>]*class="undo-last"', html)
-    version = re.search(r'data-version="(\d+)"', html).group(1)  # type: ignore[union-attr]
-    assert action is not None
-    assert phone.post(action.group(1), {"version": version}).status_code == 303
+    assert undo_last(phone, html).status_code == 303
     html = unescape(other.get(f"/m/{match_id}").get_data(as_text=True))
     assert "Bob's 3 is lower than every row." not in html and "On the table" not in html
     enter_table(phone, match_id, FIG_ROWS)
@@ -172,10 +178,7 @@ def test_undo_the_last_turn_puts_the_rows_back(phone: Phone, other: Phone) -> No
     enter_table(phone, match_id, FIG_TURNS[0])
     html = phone.get(f"/m/{match_id}?entry=table").get_data(as_text=True)
     assert "Undo the last turn" in html
-    action = re.search(r'<form method="post" action="([^"]+)"[^>]*class="undo-last"', html)
-    version = re.search(r'data-version="(\d+)"', html).group(1)  # type: ignore[union-attr]
-    assert action is not None
-    assert phone.post(action.group(1), {"version": version}).status_code == 303
+    assert undo_last(phone, html).status_code == 303
     html = unescape(other.get(f"/m/{match_id}").get_data(as_text=True))
     assert "0 of 10 turns played" in html
     assert "Turn 1 of 10" in unescape(phone.get(f"/m/{match_id}").get_data(as_text=True))
