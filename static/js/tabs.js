@@ -46,11 +46,11 @@
     const tab = event.detail.elt.closest && event.detail.elt.closest("#entry .tabs a");
     if (tab) putAside(document.querySelector("#entry form[data-entry]"));
   });
-  // A link that reloads the sheet as it is (data-keeps-typed: another language) keeps what was
+  // A link that reloads the sheet as it is (data-holds-typed: another language) keeps what was
   // typed too; the page it opens gives it back while nothing was entered meanwhile (its round
   // label is in the other language then, so the version says it).
   document.addEventListener("click", function (event) {
-    const link = event.target.closest && event.target.closest("a[data-keeps-typed]");
+    const link = event.target.closest && event.target.closest("a[data-holds-typed]");
     if (link) putAside(document.querySelector("#entry form[data-entry]"));
   });
 
