@@ -88,11 +88,11 @@ def submit_entry(
     if not match.is_open:
         return Submitted(error=_("The match is over: no more entries."))
     if not form.validate():
-        return Submitted()
+        return refused_as_typed(match, form)
     try:
         move = kind.to_move(current, form)
     except ValidationError:
-        return Submitted()
+        return refused_as_typed(match, form)
     seam = seam_for(match.game)
     refused = for_other(match, member, seam.owner(current, move), confirmed)
     if refused is not None:
@@ -103,6 +103,27 @@ def submit_entry(
     if seat is not None:
         return hold_for_choice(match, member, current, form, move, seat)
     return Submitted(written=append_from(match, member, move, form.version.data, form.idem.data))
+
+
+def refused_as_typed(match: Match, form: Any) -> Submitted:
+    """A form whose boxes are refused: when someone entered something since it was rendered,
+    that is the news (the phone sees the sheet moved, with what it typed and its marks kept);
+    otherwise the boxes' own messages."""
+    latest = entered_since(match, form)
+    return Submitted(written=Written(stale_after=latest)) if latest else Submitted()
+
+
+def entered_since(match: Match, form: Any) -> Entry | None:
+    """The newest entry stored after ``form`` was rendered, if any: after the entry it saw
+    when it knows one (its parts are gathered from several phones), else after its version."""
+    seen = form.seen_entry()
+    if seen is not None:
+        later = Entry.match_id == match.id, Entry.seq > seen
+        newest = db.select(Entry).filter(*later).order_by(Entry.seq.desc()).limit(1)
+        return db.session.execute(newest).scalar()
+    version = bounded_version(form.version.data)
+    since = entries_since(match, version) if version != match.version else []
+    return since[-1] if since else None
 
 
 def already_stored(match: Match, idem_key: str | None) -> Submitted | None:
@@ -145,9 +166,8 @@ def hold_for_choice(
     seat: int,
 ) -> Submitted:
     """Check a turn that needs a player's row choice, then hold it for that player's phone."""
-    version = bounded_version(form.version.data)
-    if version != match.version and (since := entries_since(match, version)):
-        return Submitted(written=Written(stale_after=since[-1]))
+    if (latest := entered_since(match, form)) is not None:
+        return Submitted(written=Written(stale_after=latest))
     trial = dict(move, row_choice=[0 if i == seat else None for i in range(len(current.players))])
     try:
         current.rules.apply(current.state, trial)

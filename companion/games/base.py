@@ -52,10 +52,10 @@ class EntryBase(Form):
         plain_number_errors(self)
         return valid
 
-    def stamp(self, version: int) -> EntryBase:
-        """Fill the hidden fields for a fresh form (or for a typed one offered again: the
-        submitted version and key then give way to the new ones)."""
-        self.version.data = version
+    def stamp(self, sheet: Sheet[Any]) -> EntryBase:
+        """Fill the hidden fields for a fresh form on ``sheet`` (or for a typed one offered
+        again: the submitted version and key then give way to the new ones)."""
+        self.version.data = sheet.match.version
         self.version.raw_data = None
         self.idem.data = one_time_key()
         self.idem.raw_data = None

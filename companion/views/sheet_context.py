@@ -129,7 +129,7 @@ def entry_context(
     def entry_form() -> Any:
         if form is not None or active is None:
             return form
-        return active.form(sheet, None).stamp(match.version)
+        return active.form(sheet, None).stamp(sheet)
 
     return {"kinds": kinds, "active": active, "form": form, "entry_form": entry_form}
 

@@ -54,7 +54,7 @@ def written_reply(
     if written.stale_after is not None:
         kept = kind is not None and form is not None and fits(kind, fresh, form)
         if kept:
-            form.stamp(match.version)  # what was typed, ready to send as the next entry
+            form.stamp(fresh)  # what was typed, ready to send as the next entry
         notice = stale_notice(fresh, written, kept)
         return entry_reply(match, member, fresh, kind, form, notice=notice, fresh=True, kept=kept)
     error = reason(written.error) if written.error else _("Nothing was saved. Try again.")

@@ -59,6 +59,14 @@ class HandsBase(EntryBase):
         """The last log entry this form was rendered after (0 before the first)."""
         return self.seen.data or 0
 
+    def stamp(self, sheet: Sheet[Any]) -> HandsBase:
+        """As for every form, and the hand is now typed after the sheet's last entry: a hand
+        kept after someone else's entry can then be sent again."""
+        super().stamp(sheet)
+        self.seen.data = sheet.entries[-1].seq if sheet.entries else 0
+        self.seen.raw_data = None
+        return self
+
     def validate(self, extra_validators: Any = None) -> bool:
         """The boxes' checks; a − / + tap (or a running-count request) is never a move: it is
         applied here, whatever the other boxes say, so a box over its copies steps back down."""
