@@ -43,12 +43,15 @@ class Submitted:
     ``written`` is the log's answer (stored, a duplicate tap, stale, or refused by the rules);
     ``held`` means the move waits for another phone; ``notice`` that the sheet changed under the
     form; otherwise the form is refused as typed, with ``error`` or with its own field errors.
+    ``confirm_undo`` is the entry an undo was refused for until this phone confirms it (another
+    phone at the table made it): the answer asks for that confirmation in place.
     """
 
     written: Written | None = None
     held: bool = False
     error: str | None = None
     notice: str | None = None
+    confirm_undo: int | None = None
 
 
 def can_write(match: Match, member: Membership) -> bool:
@@ -268,6 +271,7 @@ def submit_undo(
                 "%(name)s's phone made that entry and is at the table. Undo it there, or "
                 "confirm that you undo it.",
                 name=name,
-            )
+            ),
+            confirm_undo=seq,
         )
     return Submitted(written=append_from(match, member, {}, version, idem_key, undoes=seq))

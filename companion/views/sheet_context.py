@@ -44,6 +44,7 @@ def play_context(
     error: str | None = None,
     notice: str | None = None,
     kept: bool = False,
+    confirm_undo: int | None = None,
 ) -> dict[str, Any]:
     """What a move can change: the scoreboard, the log and the entry panel. A poll that finds
     only new moves sends just these (:func:`table_context` is what seats, seat requests and
@@ -68,6 +69,7 @@ def play_context(
         "error": error,
         "notice": notice,
         "kept": kept,
+        "confirm_undo": confirm_undo,
         "poll_seconds": current_app.config["POLL_SECONDS"],
         "poll_url": poll_url(match, member),
         "events_url": events_url(match, member),

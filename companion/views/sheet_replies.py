@@ -34,7 +34,15 @@ def answer(
             match, member, replay(match), kind, None, fresh=True, notice=submitted.notice
         )
     if kind is None:  # a row choice or an undo: no form of its own to show the reason beside
-        return entry_reply(match, member, replay(match), None, None, notice=submitted.error)
+        return entry_reply(
+            match,
+            member,
+            replay(match),
+            None,
+            None,
+            notice=submitted.error,
+            confirm_undo=submitted.confirm_undo,
+        )
     return entry_reply(match, member, replay(match), kind, form, error=submitted.error)
 
 
@@ -144,6 +152,7 @@ def entry_reply(
     notice: str | None = None,
     fresh: bool = False,
     kept: bool = False,
+    confirm_undo: int | None = None,
 ) -> Response:
     """Re-render the entry panel (htmx) or the whole page with the form kept as typed.
 
@@ -156,6 +165,7 @@ def entry_reply(
         "error": error,
         "notice": notice,
         "kept": kept,
+        "confirm_undo": confirm_undo,
     }
     if not wants_fragment():
         context = sheet_context(match, member, current, **entry)

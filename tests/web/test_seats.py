@@ -158,6 +158,37 @@ def test_undoing_another_phones_entry_needs_a_confirmation(phone: Phone, other: 
     assert "Undo of #1 from Ann's phone" in log.text()
 
 
+def test_a_refused_undo_asks_for_the_confirmation_in_place(phone: Phone, other: Phone) -> None:
+    match_id = table(phone, other)
+    assert other.enter_heads(match_id, [3, 13]).status_code == 303
+    version = str(_version(phone.app, match_id))
+    refused = phone.post(f"/m/{match_id}/undo/1", {"version": version, "idem": "u-1"}, hx=True)
+    entry = parse(refused.get_data(as_text=True)).by_id("entry")
+    form = entry.find("form", class_="confirm-undo")
+    assert form is not None, "the refusal offers the confirmation beside its words"
+    assert form.attrs["action"] == f"/m/{match_id}/undo/1"
+    fields = {i.attrs["name"]: i.attrs.get("value", "") for i in form.find_all("input")}
+    assert fields["for_other"] == "1" and fields["version"] == version
+    assert "Yes, undo entry #1" in form.text()
+    assert phone.post(form.attrs["action"], {**fields, "idem": "u-2"}).status_code == 303
+    assert count(phone.app, Entry) == 2
+
+
+def test_after_the_end_the_seats_fold_away_below_the_log(phone: Phone, other: Phone) -> None:
+    match_id = table(phone, other, end="rounds", rounds="1")
+    open_page = parse(phone.get(f"/m/{match_id}").get_data(as_text=True))
+    assert open_page.by_id("seats").find("details", class_="seats-after") is None
+    assert "Leave my seat" in open_page.by_id("seats").text()
+    assert phone.enter_heads(match_id, [3, 13]).status_code == 303
+    html = phone.get(f"/m/{match_id}").get_data(as_text=True)
+    seats = parse(html).by_id("seats")
+    folded = seats.find("details", class_="seats-after")
+    assert folded is not None and "open" not in folded.attrs
+    assert "Leave my seat" not in seats.text() and "Give Bob" not in seats.text()
+    assert "I am Bob" in seats.text(), "a seat can still be taken, for an undo or the rematch"
+    assert html.index('id="seats"') > html.index('id="log"'), "below the log, out of the way"
+
+
 def test_a_quiet_phones_entry_is_undone_without_asking(
     app: Flask, phone: Phone, other: Phone
 ) -> None:
