@@ -73,17 +73,20 @@ def fragment_key(name: str, context: Context | dict[str, Any]) -> tuple[Hashable
 
 
 @pass_context
-def cached_include(context: Context, name: str) -> Markup:
-    """``{% include name %}`` with the current variables; when the fragment is declared
-    shareable, rendered without the per-phone ones and shared per :func:`fragment_key`."""
+def cached_include(context: Context, name: str, **given: bool) -> Markup:
+    """``{% include name %}`` with the current variables and ``given`` ones (``oob=True`` in
+    an answer: a function does not see the variables of a ``with`` block); when the fragment
+    is declared shareable, rendered without the per-phone ones and shared per
+    :func:`fragment_key` and ``given``."""
     render = context.environment.get_template(name).render
+    variables = {**context.get_all(), **given}
     if not shareable(name, context):
-        return Markup(render(context.get_all()))
+        return Markup(render(variables))
     cache = fragments()
-    key = fragment_key(name, context)
+    key = (*fragment_key(name, context), *sorted(given.items()))
     html = cache.get(key)
     if html is None:
-        html = Markup(render({**context.get_all(), **dict.fromkeys(PER_PHONE)}))
+        html = Markup(render({**variables, **dict.fromkeys(PER_PHONE)}))
         cache.put(key, html)
     return html
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from companion.chart import HEIGHT, LEFT, RIGHT, TOP, WIDTH
 
 from ..conftest import Phone
-from .helpers import Node, device_of, group_of, parse, viewer_path
+from .helpers import Node, device_of, group_of, match_row, parse, table, undo_form, viewer_path
 from .history_helpers import EVEN, add_match, bloccato_win
 from .test_stats import HUNTS, NUOTA, TRACKED
 
@@ -13,6 +13,11 @@ from .test_stats import HUNTS, NUOTA, TRACKED
 def chart_of(phone: Phone, match_id: int) -> Node:
     page = parse(phone.get(f"/m/{match_id}").get_data(as_text=True))
     return page.by_id("chart")
+
+
+def drawn(page: Node) -> bool:
+    """Whether the page shows a chart (an open match holds only its hidden place)."""
+    return page.by_id("chart").find("svg") is not None
 
 
 def decoded(chart: Node) -> dict[str, list[int]]:
@@ -41,9 +46,8 @@ def table_of(chart: Node) -> list[list[str]]:
 def test_sixnimmt_chart_has_the_exact_points(phone: Phone) -> None:
     match_id = phone.new_match(["Ann", "Bob", "Cy"], end="rounds", rounds="2")
     assert phone.enter_heads(match_id, [3, 10, 1]).status_code == 303
-    assert parse(phone.get(f"/m/{match_id}").get_data(as_text=True)).find(id="chart") is None, (
-        "no chart while the match is played"
-    )
+    place = parse(phone.get(f"/m/{match_id}").get_data(as_text=True)).by_id("chart")
+    assert "hidden" in place.attrs and place.find("svg") is None, "no chart while it is played"
     assert phone.enter_heads(match_id, [5, 1, 20]).status_code == 303
     chart = chart_of(phone, match_id)
     # Values 0..21 on a 0..25 scale (ticks of 5); x at 34, 172, 310; y = 10 + 164 · (25 − v) / 25.
@@ -107,7 +111,7 @@ def test_thegame_chart_only_when_tracked(phone: Phone) -> None:
     typed = add_match(phone.app, group_id, "thegame", ["Ann", "Bob"],
                       [{"type": "result", "left": 3}], device=device)  # fmt: skip
     page = parse(phone.get(f"/m/{typed}").get_data(as_text=True))
-    assert page.find(id="chart") is None, "only the result was typed: nothing to draw"
+    assert not drawn(page), "only the result was typed: nothing to draw"
 
 
 def test_bloccato_has_no_chart(phone: Phone) -> None:
@@ -117,7 +121,7 @@ def test_bloccato_has_no_chart(phone: Phone) -> None:
                          device=device_of(phone))  # fmt: skip
     page = phone.get(f"/m/{match_id}")
     assert page.status_code == 200
-    assert parse(page.get_data(as_text=True)).find(id="chart") is None
+    assert not drawn(parse(page.get_data(as_text=True)))
 
 
 def test_the_viewer_shows_the_chart_too(phone: Phone, other: Phone) -> None:
@@ -144,3 +148,19 @@ def test_the_win_share_bars_leave_room_for_the_longest_figure_beside_them() -> N
     room = bars.width - (bars.left + bars.room + 6)  # where "12/15 · 100 %" is written
     widest = len("12/15 · 100 %") * 11 * 0.55  # 11-unit type; Chromium draws 0.53 em a character
     assert room >= widest, (room, widest)  # was 58: "100 %" cut at the right
+
+
+def test_the_chart_comes_with_the_last_round_and_goes_with_its_undo(
+    phone: Phone, other: Phone
+) -> None:
+    match_id = table(phone, other, end="rounds", rounds="1")
+    version = match_row(phone.app, match_id)["version"]
+    ended = phone.enter_heads(match_id, [3, 13], hx=True).get_data(as_text=True)
+    chart = parse(ended).by_id("chart")
+    assert chart.attrs.get("hx-swap-oob") == "true" and chart.find("svg") is not None
+    polled = other.get(f"/m/{match_id}/live?v={version}", hx=True).get_data(as_text=True)
+    assert parse(polled).by_id("chart").find("svg") is not None, "the other phones get it too"
+    undone = phone.post(f"/m/{match_id}/undo/1", undo_form(phone, match_id, 1), hx=True)
+    place = parse(undone.get_data(as_text=True)).by_id("chart")
+    assert place.attrs.get("hx-swap-oob") == "true" and "hidden" in place.attrs
+    assert place.find("svg") is None, "the reopened match shows no chart of its old end"
