@@ -12,7 +12,7 @@ from companion.extensions import db
 from companion.models import Entry, Match
 
 from ..conftest import Phone, count, hidden_fields
-from .helpers import seen
+from .helpers import parse, seen, viewer_path
 
 
 def start(phone: Phone, names: list[str], group: str = "new", **options: str) -> int:
@@ -113,6 +113,16 @@ def test_a_typed_result_is_rated(phone: Phone) -> None:
     assert "Result entered at the end." in html
     assert "Winner" not in html and "Shared win" not in html
     assert "Result: 7 cards left" in html  # the log line
+
+
+def test_the_tv_shows_the_teams_result_once_it_is_over(phone: Phone) -> None:
+    match_id = start(phone, ["Ann", "Bob"])
+    tv_path = viewer_path(phone, match_id)
+    enter_result(phone, match_id, 7)
+    lead = parse(Phone(phone.app).get(tv_path).get_data(as_text=True)).find(class_="tv-lead")
+    assert lead is not None
+    assert "7 cards left" in lead.text() and "Excellent!" in lead.text()
+    assert lead.find(class_="tv-leader") is None, "no bare \"Match over\" beside the result"
 
 
 def test_zero_cards_left_beats_the_game_for_the_whole_team(phone: Phone) -> None:
