@@ -40,6 +40,10 @@
   document.addEventListener("input", function (event) {
     const form = event.target.closest && event.target.closest("form[data-entry]");
     if (form) form.dataset.dirty = "1";
+    // A number typed in the box beside a choice (6 nimmt!'s limit) picks that choice.
+    const row = event.target.closest && event.target.closest(".radio-row");
+    const choice = row && event.target.value && row.querySelector("input[type=radio]");
+    if (choice && choice !== event.target) choice.checked = true;
   });
   // A form that came back refused (or kept after a conflict) holding what was typed is typed-in;
   // one with nothing typed in it (a refused End turn) goes on following the sheet.

@@ -68,6 +68,16 @@ NEW_MATCH_CASES = [
         id="rounds-without-rounds",
     ),
     pytest.param(
+        {**players("Ann", "Bob"), "end": "gt66", "limit": "10"},
+        "Choose this option to use the number",
+        id="limit-typed-beside-another-end",
+    ),
+    pytest.param(
+        {**players("Ann", "Bob"), "end": "limit", "limit": "80", "rounds": "3"},
+        "Choose this option to use the number",
+        id="rounds-typed-beside-the-limit",
+    ),
+    pytest.param(
         {**players("Ann", "Bob"), "end": "rounds", "rounds": "0"},
         "Between 1 and 100",
         id="rounds-0",

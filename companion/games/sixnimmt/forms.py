@@ -19,11 +19,15 @@ from .words import END_CHOICES, VARIANT_CHOICES
 
 def needed_when(choice: str, message: Any) -> Any:
     """Make a number box required only when ``end`` has this choice; otherwise an empty box is
-    fine (and stops validation, like ``Optional``, but without hiding the reason)."""
+    fine (and stops validation, like ``Optional``, but without hiding the reason). A number
+    typed beside another choice is refused rather than dropped without a word (the page's
+    script picks the box's choice as one types; without it, the box says so)."""
 
     def check(form: Any, field: Any) -> None:
         raw = field.raw_data[0] if field.raw_data else ""
         if str(raw).strip():
+            if form.end.data != choice:
+                raise StopValidation(_("Choose this option to use the number, or clear the box."))
             return
         field.errors[:] = []
         if form.end.data == choice:

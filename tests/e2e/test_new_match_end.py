@@ -1,0 +1,25 @@
+"""The end of a 6 nimmt! match chosen on the phone: a number typed in the box beside a choice
+picks that choice, so a typed limit is never dropped for the rulebook's 66."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from .helpers import Phone, expect
+
+
+def test_typing_a_limit_picks_its_choice_and_the_match_ends_there(
+    phones: Callable[..., Phone],
+) -> None:
+    a = phones("A")
+    page = a.goto("/new/sixnimmt")
+    for i, name in enumerate(["Ann", "Bob"]):
+        page.get_by_label(f"Player {i + 1}", exact=True).fill(name)
+    expect(page.get_by_role("radio", name="More than 66 (rulebook)")).to_be_checked()
+    page.get_by_label("Heads limit", exact=True).fill("10")
+    expect(page.get_by_role("radio", name="More than another limit")).to_be_checked()
+    page.locator("#new-match button[type=submit]").click()
+    page.wait_for_url(re.compile(r"/m/\d+$"))
+    expect(page.locator(".sheet-head")).to_contain_text("10")
+    a.check()
