@@ -96,7 +96,7 @@ def test_the_sheet_has_a_polite_status_line_and_a_connection_line(phone: Phone) 
 def test_the_status_line_speaks_italian(phone: Phone) -> None:
     match_id = phone.new_match(["Ann", "Bob"])
     html = phone.get(f"/m/{match_id}", headers={"Accept-Language": "it"}).get_data(as_text=True)
-    assert "1 voce non ancora inviata" in html
+    assert "1 inserimento non ancora inviato" in html
 
 
 def nuota(phone: Phone) -> int:
