@@ -19,6 +19,7 @@ from ..form_base import Form
 from ..holes import one_time_key
 from ..i18n import lazy_gettext as _l
 from .figures import Figures, KeptAs, Played, Tallies, combined
+from .running import Running
 
 if TYPE_CHECKING:
     from ..sheet import Sheet
@@ -111,22 +112,6 @@ class EntryKind:
     is saved, the panel goes back to the game's first kind instead of staying on it."""
 
 
-@dataclass(frozen=True)
-class Running:
-    """How a match went, step by step, for the chart after the end.
-
-    ``lines`` holds one ``(label, values)`` per line: the value at the start, then after each
-    step (a round, or a turn). ``limit`` draws the match's end threshold, when there is one.
-    """
-
-    measure: str
-    step: str
-    lines: tuple[tuple[str, tuple[int, ...]], ...]
-    limit: int | None = None
-    places: int | None = None
-    """Set when the values are places: the axis runs from 1st (top) down to this place."""
-
-
 class Seam(Generic[State]):
     """The web side of one game. Subclasses set ``slug`` and ``scoreboard_template`` and
     override the methods that raise NotImplementedError; every other hook has a default."""
@@ -161,6 +146,11 @@ class Seam(Generic[State]):
     def options_summary(self, options: dict[str, Any]) -> str:
         """A short line describing the options, for the sheet header and the history."""
         return ""
+
+    def undoes_only_the_latest(self, sheet: Sheet[State]) -> bool:
+        """Whether only the newest entry can be undone, as in a game played move by move where
+        each move follows from the one before: the log then offers Undo on that line alone."""
+        return False
 
     def kind_taking_back(self, move: dict[str, Any]) -> str | None:
         """The entry kind whose form an undone ``move`` comes back in (its values there, to
@@ -288,11 +278,3 @@ class Seam(Generic[State]):
         that beat a cooperative game wins together."""
         return seat in winners
 
-
-def cumulative(values: list[int]) -> tuple[int, ...]:
-    """0, then the running sum of ``values`` (heads or points per round)."""
-    out, total = [0], 0
-    for value in values:
-        total += value
-        out.append(total)
-    return tuple(out)

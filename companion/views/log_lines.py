@@ -108,6 +108,7 @@ class LogLines(Sequence[LogRow]):
         """Whether these are all the lines (the log was opened), which the page remembers."""
         self.built: dict[int, LogRow] = {}
         self.others: dict[str, str] | None = None
+        self.only_undoable = newest_undoable(match, sheet)
 
     def __len__(self) -> int:
         return len(self.shown)
@@ -140,8 +141,19 @@ class LogLines(Sequence[LogRow]):
             can_undo=writer
             and entry.undoes is None
             and entry.seq not in sheet.undone
-            and match.status != "abandoned",
+            and match.status != "abandoned"
+            and self.only_undoable in (None, entry.seq),
         )
+
+
+def newest_undoable(match: Match, sheet: Sheet) -> int | None:
+    """The one line that can be undone when the game says only the newest can (its moves
+    follow from each other: Undo on an older line could only be refused); 0 for none, None
+    when any line may be."""
+    if not seam_for(match.game).undoes_only_the_latest(sheet):
+        return None
+    effective = sheet.effective()
+    return effective[-1].seq if effective else 0
 
 
 def by_line(sheet: Sheet, entry: Line) -> Markup:

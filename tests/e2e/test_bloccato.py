@@ -110,6 +110,12 @@ def test_two_phones_play_bloccato_to_the_end(
     tap_cell(a, 1, 1)
     expect(cell(b, 1, 1)).to_have_class(re.compile(r"\bhas-X\b"))  # by the poll, no reload
     b.assert_not_reloaded()
+    # Only the newest entry can be undone: the mark, added on top by the poll, takes the Undo
+    # from the roll before it.
+    lines = b.page.locator("#log-entries > li")
+    expect(lines.first).to_contain_text("Marked row 2, column 2")
+    expect(lines.first.locator(".line-undo").first).to_be_visible()
+    expect(lines.nth(1).locator(".line-undo").first).to_be_hidden()
 
     # Bob rolls in the app: keeps the first die, throws the others, then uses the dice.
     expect(b.page.locator("#entry button[value=throw]")).to_be_visible()

@@ -69,6 +69,10 @@ class BloccatoSeam(Seam[BloccatoState]):
             "Cells still to mark to join the start cells"
         )
 
+    def undoes_only_the_latest(self, sheet: Sheet[BloccatoState]) -> bool:
+        """Each roll, mark and pass follows from the one before."""
+        return True
+
     def describe(self, move: dict[str, Any], players: list[str]) -> str:
         """A log line: "Rolled 3 3 4 cow cow (in the app, 2 throws)", "Marked row 2, column 5"."""
         return scoreboard.describe(move)

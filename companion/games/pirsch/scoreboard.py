@@ -15,7 +15,7 @@ from ...i18n import ngettext
 from ...rules import pirsch as rules
 from ...rules.pirsch import PirschState
 from ...sheet import Sheet
-from ..base import Running, cumulative
+from ..running import Running, cumulative
 from .words import animal_name, final_formula, hunt_formula, warning_text
 
 

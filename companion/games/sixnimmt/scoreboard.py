@@ -9,7 +9,7 @@ from ...i18n import gettext as _
 from ...i18n import ngettext
 from ...rules.sixnimmt import SixNimmtState, bull_heads
 from ...sheet import Sheet
-from ..base import Running, cumulative
+from ..running import Running, cumulative
 from .table import table_view
 from .words import heads_label, round_label
 

@@ -87,6 +87,10 @@ class TheGameSeam(Seam[TheGameState]):
             return rules.active_seat(sheet.state)
         return None
 
+    def undoes_only_the_latest(self, sheet: Sheet[TheGameState]) -> bool:
+        """Each card is played on the piles the cards before it left."""
+        return True
+
     def running_totals(self, sheet: Sheet[TheGameState]) -> Running | None:
         """The team's cards left after each turn; None when only the result was typed."""
         return scoreboard.running(sheet)
