@@ -277,4 +277,3 @@ class Seam(Generic[State]):
         """Whether ``seat`` counts a win in the statistics: a tie shares the win, and a team
         that beat a cooperative game wins together."""
         return seat in winners
-

@@ -122,7 +122,7 @@ def test_the_tv_shows_the_teams_result_once_it_is_over(phone: Phone) -> None:
     lead = parse(Phone(phone.app).get(tv_path).get_data(as_text=True)).find(class_="tv-lead")
     assert lead is not None
     assert "7 cards left" in lead.text() and "Excellent!" in lead.text()
-    assert lead.find(class_="tv-leader") is None, "no bare \"Match over\" beside the result"
+    assert lead.find(class_="tv-leader") is None, 'no bare "Match over" beside the result'
 
 
 def test_zero_cards_left_beats_the_game_for_the_whole_team(phone: Phone) -> None:
