@@ -97,11 +97,13 @@ def history(group_id: int) -> Any:
         ).scalars()
     )
     per_game = shares(group)
+    page = page_of(group, filters, before, after)
     return render(
         "groups/history.html",
         group=group,
         form=form,
-        page=page_of(group, filters, before, after),
+        page=page,
+        joined=joined_of([m.id for m in ongoing] + [row.match.id for row in page.rows]),
         filters=filters,
         games=[(slug, seam.title()) for slug, seam in SEAMS.items()],
         ongoing=ongoing,
@@ -109,6 +111,17 @@ def history(group_id: int) -> Any:
         charts=group_charts(group, per_game),
         names=players_of,
     )
+
+
+def joined_of(match_ids: list[int]) -> set[int]:
+    """Which of these matches this device joined: only those sheets open for it (any other
+    answers 404), so only they are links on the group page."""
+    if not match_ids:
+        return set()
+    found = db.select(Membership.match_id).filter(
+        Membership.match_id.in_(match_ids), Membership.device_id == device_id()
+    )
+    return set(db.session.execute(found).scalars())
 
 
 def read_filters(group: Group) -> Filters:

@@ -81,8 +81,8 @@ def listed(phone: Phone, url: str) -> tuple[list[int], list[str], str]:
     assert response.status_code == 200
     page = parse(response.get_data(as_text=True))
     history = page.by_id("history")
-    ids = [int(a.attrs["href"].split("/")[-1]) for a in history.find_all("a")
-           if a.attrs.get("href", "").startswith("/m/")]  # fmt: skip
+    ids = [int(li.attrs["id"].removeprefix("match-"))
+           for li in history.find_all("li", class_="history-match")]  # fmt: skip
     return ids, statements, history.text()
 
 
