@@ -133,7 +133,7 @@ class LogLines(Sequence[LogRow]):
             self.others = others_at_table(match, member) if member is not None and writer else {}
         return LogRow(
             seq=entry.seq,
-            text=describe(seam_for(match.game), entry, sheet.players),
+            text=describe(seam_for(match.game), entry, sheet),
             by=by_line(sheet, entry),
             owner=self.others.get(entry.device_id or ""),
             undone=entry.seq in sheet.undone,
@@ -185,8 +185,13 @@ def when(entry: Line) -> datetime:
     return stamp if stamp.tzinfo else stamp.replace(tzinfo=UTC)
 
 
-def describe(seam: Any, entry: Line, players: list[str]) -> str:
-    """One log line: the game's description, or "Undo of #n"."""
-    if entry.undoes is not None:
+def describe(seam: Any, entry: Line, sheet: Sheet) -> str:
+    """One log line: the game's description, or "Undo of #n (what #n was)", so that an undo
+    says what it took back without a look further down the log."""
+    if entry.undoes is None:
+        return str(seam.describe(entry.move, sheet.players))
+    undone = next((line for line in sheet.entries if line.seq == entry.undoes), None)
+    if undone is None or undone.undoes is not None:
         return _("Undo of #%(seq)d", seq=entry.undoes)
-    return str(seam.describe(entry.move, players))
+    what = seam.describe(undone.move, sheet.players)
+    return _("Undo of #%(seq)d (%(what)s)", seq=entry.undoes, what=what)

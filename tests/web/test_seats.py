@@ -155,7 +155,7 @@ def test_undoing_another_phones_entry_needs_a_confirmation(phone: Phone, other: 
     assert phone.post(f"/m/{match_id}/undo/1", confirmed).status_code == 303
     assert count(phone.app, Entry) == 2
     log = parse(other.get(f"/m/{match_id}").get_data(as_text=True)).by_id("log")
-    assert "Undo of #1 from Ann's phone" in log.text()
+    assert "Undo of #1 (Round: Ann 3 · Bob 13) from Ann's phone" in log.text()
 
 
 def test_a_refused_undo_asks_for_the_confirmation_in_place(phone: Phone, other: Phone) -> None:
