@@ -93,3 +93,27 @@ def test_the_round_on_the_table_fits_the_tv_under_the_scoreboard(
     label = tv.page.locator("#table-panel .row-label").first
     size = float(label.evaluate("e => parseFloat(getComputedStyle(e).fontSize)"))
     assert size >= 18 * height / 1080, f"the rows' labels at {size}px"
+
+
+def test_the_games_piles_fill_the_tv_and_its_result_shows_at_the_end(
+    phones: Callable[..., Phone], shots: Shots
+) -> None:
+    """The Game has no totals: its piles take most of the width, in type read across a room,
+    and once it is over the team's cards left stand where the totals would."""
+    host = phones("A", viewport={"width": 360, "height": 740})
+    page = host.goto("/new/thegame")
+    fill_new_match(host, ["Anna", "Bruno", "Carla"])
+    page.locator("#new-match button[type=submit]").click()
+    page.wait_for_url("**/m/*")
+    tv, height = open_tv(phones, host, "720p")
+    top = tv.page.locator(".tv-game .tg-top").first
+    expect(top).to_have_text("1")
+    size = float(top.evaluate("el => parseFloat(getComputedStyle(el).fontSize)"))
+    assert size >= 60, f"the piles' numbers are {size}px on a 720p TV"
+    assert bottom(tv, ".tv-game .tg-piles") <= height
+    host.goto(page.url.split("?")[0] + "?entry=result")
+    page.locator("input[name=result-left]").fill("7")
+    page.locator("#entry form button[type=submit]").last.click()
+    expect(tv.page.locator(".tv-lead .tg-left")).to_contain_text("7")
+    expect(tv.page.locator(".tv-lead")).to_contain_text("Excellent!")
+    shots(tv, "tv-thegame-over", full_page=False)
