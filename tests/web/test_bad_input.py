@@ -150,6 +150,7 @@ HEADS_CASES = [
     pytest.param(["999", "3"], "At most 167", id="too-large"),
     pytest.param(["9" * 40, "3"], "At most 167", id="huge"),
     pytest.param(["100", "68"], "cannot give more than 167", id="over-167-in-total"),
+    pytest.param(["0", "0"], "Someone takes a row in every round", id="nobody-took-anything"),
 ]
 
 
@@ -190,6 +191,7 @@ CARDS_CASES = [
     pytest.param(["1/5", "2"], "is not a card number", id="slash"),
     pytest.param(["1.5", "5"], "Card 5 is entered twice", id="dots-separate-cards"),
     pytest.param(["1" * 300, "2"], "is not a card number", id="huge"),
+    pytest.param(["", " "], "Someone takes a row in every round", id="nobody-took-a-card"),
 ]
 
 

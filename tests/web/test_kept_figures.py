@@ -218,7 +218,7 @@ def test_an_undo_after_the_end_that_only_changes_tallies_is_counted_again(
     match_id = phone.new_match(["Ann", "Bob"])
     phone.claim(match_id, 0)
     group_id = group_of(app, match_id)
-    phone.enter_heads(match_id, [0, 0])
+    phone.enter_heads(match_id, [0, 1])
     phone.enter_heads(match_id, [70, 5])
     assert match_row(app, match_id)["status"] == "finished"
     ann = player_id(app, group_id, "Ann")

@@ -130,9 +130,29 @@ def parse_cards(text: str | None) -> list[int]:
     return cards
 
 
+NOBODY_TOOK = _l(
+    "Someone takes a row in every round (the rows hold at most 20 cards, and more are played): "
+    "enter what each player took."
+)
+
+
+def someone_took(form: Any, seats: int, took: list[Any]) -> None:
+    """Refuse a round in which nobody took anything, at every box (said once): with 4 rows of
+    at most 5 cards and 10 cards played by each of 2 or more players, a row is always taken,
+    and every card holds at least one head. Almost always a tap on Save before typing."""
+    if any(took):
+        return
+    for i in range(seats):
+        field = form[f"seat{i}"]
+        field.errors = [*field.errors, str(NOBODY_TOOK)]
+    raise ValidationError(str(NOBODY_TOOK))
+
+
 def heads_move(sheet: Sheet[SixNimmtState], form: Any) -> dict[str, Any]:
     """The ``round`` move from the heads form."""
-    return {"type": "round", "heads": [form[f"seat{i}"].data for i in range(len(sheet.players))]}
+    heads = [form[f"seat{i}"].data for i in range(len(sheet.players))]
+    someone_took(form, len(heads), heads)
+    return {"type": "round", "heads": heads}
 
 
 def cards_move(sheet: Sheet[SixNimmtState], form: Any) -> dict[str, Any]:
@@ -145,4 +165,5 @@ def cards_move(sheet: Sheet[SixNimmtState], form: Any) -> dict[str, Any]:
         except ValidationError as error:
             field.errors = [*field.errors, str(error)]
             raise
+    someone_took(form, len(cards), cards)
     return {"type": "round", "cards": cards}
