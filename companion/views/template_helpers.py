@@ -6,7 +6,7 @@ from datetime import date, datetime
 from functools import cache, lru_cache
 
 from babel import Locale, dates
-from flask import Flask, current_app, has_request_context, request, url_for
+from flask import Flask, current_app, g, has_request_context, request, url_for
 from flask_babel import format_percent
 
 from .. import fragments, jinja_gettext
@@ -15,6 +15,7 @@ from ..games import SEAMS
 from ..games.base import one_time_key
 from ..i18n import get_locale
 from ..i18n import gettext as _
+from .reply import wants_fragment
 
 
 def seam_title(slug: str) -> str:
@@ -123,6 +124,17 @@ def page_url(endpoint: str, **values: object) -> str:
     return str(found)
 
 
+def first_refused_box() -> bool:
+    """True once per page rendered whole, for its first refused box, which then says
+    ``autofocus``: without JavaScript a refused form comes back as a new page scrolled to its
+    top, and the message far below read as if nothing had happened (with htmx the answer is a
+    fragment, which app.js brings into view)."""
+    if not has_request_context() or wants_fragment() or g.get("refused_box_focused"):
+        return False
+    g.refused_box_focused = True
+    return True
+
+
 def init_app(app: Flask) -> None:
     """Register the globals and filters."""
     jinja_gettext.install(app)
@@ -134,6 +146,7 @@ def init_app(app: Flask) -> None:
     app.add_template_global(lambda: str(get_locale() or "en"), "current_lang")
     app.add_template_global(one_time_key, "idem_key")
     app.add_template_global(language_choices)
+    app.add_template_global(first_refused_box)
     app.add_template_filter(in_sentence)
     app.add_template_filter(seat_name)
     app.add_template_filter(date_short, "dateshort")

@@ -555,3 +555,16 @@ def test_a_refusal_comes_back_in_italian(phone: Phone) -> None:
     assert text, "a message is shown"
     assert "A code has 6 characters" not in text
     assert "6" in text and ("caratteri" in text or "codice" in text.lower())
+
+
+def test_a_refused_page_without_script_brings_its_first_refused_box_into_view(
+    phone: Phone, other: Phone
+) -> None:
+    """Without JavaScript the refusal is a new page, which opens at its top: the first refused
+    box says autofocus, so the browser scrolls to it (and only that one box does)."""
+    match_id = table(phone, other)
+    html = phone.enter_heads(match_id, ["-1", "abc"]).get_data(as_text=True)
+    focused = parse(html).find_all("input", autofocus="")
+    assert [i.attrs["name"] for i in focused] == ["heads-seat0"]
+    fragment = phone.enter_heads(match_id, ["-1", "abc"], hx=True).get_data(as_text=True)
+    assert not parse(fragment).find_all("input", autofocus=""), "htmx: app.js scrolls instead"
