@@ -232,11 +232,11 @@
     status.answered(!refused);
     const shown = document.querySelector("#entry form[data-entry]");
     const more = items.some(function (i) { return i.page === item.page; });
-    const listed = more || (overtaken && !status.holdsTyped(doc));
+    const listed = more || (overtaken && !status.holdsTyped(doc, sent));
     if (refused && (!here || !response.ok || listed || (shown && shown.dataset.dirty))) {
       // Nowhere to show what was typed without wiping something else, or more of ours behind
-      // it (or, overtaken by the sheet, nothing typed to hold: End turn): the status line keeps
-      // it with the server's reason, so the panel goes on following the sheet.
+      // it (or, overtaken by the sheet, a form that cannot hold it: End turn, a card and its
+      // pile): the status line keeps it with the server's reason, so the panel follows the sheet.
       status.miss(item, response.status, response.ok && !overtaken ? reasonOf(doc) : "");
       listBehind();
       tell();

@@ -64,11 +64,14 @@
   }
 
   // Whether a form (or the first entry form in a parsed answer) holds anything typed or ticked:
-  // a refusal that brings back only a button (End turn) has nothing to keep in place.
-  function holdsTyped(root) {
+  // a refusal that brings back only a button (End turn) has nothing to keep in place. Given the
+  // write it answers (sent), all of it: a choice made by the button tapped (The Game's pile) is
+  // in no form's fields, and a write must never come back half (the card without its pile).
+  function holdsTyped(root, sent) {
     const form = root && (root.matches && root.matches("form") ? root : root.querySelector("#entry form[data-entry]"));
     if (!form) return false;
-    return Array.from(form.querySelectorAll("input:not([type=hidden]), textarea")).some(function (field) {
+    const tapped = sent && Array.from(form.querySelectorAll("button[name]")).some(function (b) { return sent.has(b.name); });
+    return !tapped && Array.from(form.querySelectorAll("input:not([type=hidden]), textarea")).some(function (field) {
       return /^(checkbox|radio)$/.test(field.type) ? field.checked : field.value !== "";
     });
   }
