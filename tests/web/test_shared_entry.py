@@ -59,7 +59,8 @@ def test_each_phone_gets_the_shared_panel_with_its_own_token_and_key(csrf_app: F
     first = ann.get(poll, hx=True).get_data(as_text=True)
     hits = fragments(csrf_app).hits
     second = bob.get(poll, hx=True).get_data(as_text=True)
-    assert fragments(csrf_app).hits == hits + 2  # the scoreboard and the entry panel
+    # The scoreboard, the entry panel and the chart's place (the first line is news to all).
+    assert fragments(csrf_app).hits == hits + 3
     assert "\x00" not in first and "\x00" not in second
     ann_fields, bob_fields = panel_fields(first), panel_fields(second)
     assert ann_fields["heads-version"] == bob_fields["heads-version"] == version_of(bob, match_id)
