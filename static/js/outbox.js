@@ -57,6 +57,9 @@
     if (at >= 0) items[at] = item; else items.push(item);
     save(items);
     form.reset();
+    // What the panel said of an earlier write (a conflict, a refusal) is over: this one is kept.
+    const panel = form.closest("#entry");
+    if (panel) panel.querySelectorAll(":scope > .notice").forEach(function (n) { n.remove(); });
     // A write kept again under its key is the same entry: nothing moves on. A form that took
     // its last entry keeps saying that one, and closes.
     const closing = next.last(form, at < 0);

@@ -1,0 +1,35 @@
+"""The panel's word on an earlier write goes once a new one is kept: "Ann entered something a
+moment ago" stood above rounds queued offline after it, as if it were about them."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from .conftest import LiveServer
+from .helpers import Phone, expect, heads_box, rows
+from .test_offline import offline, stored, table, type_round
+
+
+def test_a_round_kept_offline_clears_the_notice_of_an_earlier_conflict(
+    phones: Callable[..., Phone], server: LiveServer
+) -> None:
+    a, b, match = table(phones)
+    for seat, value in enumerate([4, 14]):
+        heads_box(b, seat).fill(str(value))  # typed on B, not sent yet
+    type_round(a, [3, 13])
+    expect(rows(a)).to_have_count(1)
+    b.page.locator("#entry button[type=submit]").click()
+    notice = b.page.locator("#entry > .notice")
+    expect(notice).to_contain_text("Ann entered something a moment ago")
+    expect(heads_box(b, 1)).to_have_value("14")  # what B typed, offered again
+
+    offline(b)
+    b.page.locator("#entry button[type=submit]").click()
+    expect(b.page.locator("#outbox")).to_contain_text("1 entry not sent yet")
+    expect(notice).to_have_count(0)
+    offline(b, cut=False)
+    expect(rows(b)).to_have_count(2)
+    assert stored(server, match) == [
+        {"type": "round", "heads": [3, 13]},
+        {"type": "round", "heads": [4, 14]},
+    ]
