@@ -37,3 +37,21 @@ def test_rounds_by_heads_offer_undo_on_every_line(phone: Phone, other: Phone) ->
     assert undo_lines(phone, match_id) == [2, 1]
     log = parse(phone.get(f"/m/{match_id}").get_data(as_text=True)).by_id("log-entries")
     assert "data-undo-newest" not in log.attrs
+
+
+def test_an_undo_after_the_end_is_asked_first_as_it_may_reopen_the_match(
+    phone: Phone, other: Phone
+) -> None:
+    match_id = table(phone, other, end="rounds", rounds="1")
+    phone.enter_heads(match_id, [3, 13])
+    line = parse(phone.get(f"/m/{match_id}").get_data(as_text=True)).by_id("log-1")
+    asked = line.find("details", class_="line-undo")
+    assert asked is not None, "the undo of a finished match is behind a question"
+    assert "an undo can reopen it" in asked.text() and "Yes, undo it" in asked.text()
+
+
+def test_a_match_ended_with_nothing_entered_says_so(phone: Phone) -> None:
+    match_id = phone.new_match(["Ann", "Bob"])
+    assert phone.post(f"/m/{match_id}/host/end").status_code == 303
+    log = parse(phone.get(f"/m/{match_id}").get_data(as_text=True)).by_id("log")
+    assert "Nothing was entered." in log.text() and "yet" not in log.text()
