@@ -15,6 +15,7 @@ from flask_babel import format_percent
 
 from ..extensions import db
 from ..games.figures import Figures, average_of
+from ..i18n import gettext as _
 from ..models import Group, Match, Player
 from . import kept
 from .places import NO_SEAM, place_label, seam_of
@@ -72,6 +73,21 @@ def recent_of(matches: list[Finished], player: Player) -> list[tuple[Finished, s
     return out
 
 
+def team_results(matches: list[Finished], label: str | None) -> list[tuple[Finished, str]]:
+    """The latest matches of a team game, newest first, each with the team's result (The
+    Game's cards left): a team has no place to list."""
+    out = []
+    for match in reversed(matches):
+        result = next((s.result for s in match.seats if s.result is not None), None)
+        said = (
+            ""
+            if result is None or label is None
+            else _("%(label)s: %(value)d", label=label, value=result)
+        )
+        out.append((match, said))
+    return out
+
+
 def record(group: Group, player: Player, row: kept.Figures) -> GameRecord:
     """One game's figures, from the kept row, and its latest matches."""
     seam = seam_of(row.game)
@@ -90,7 +106,7 @@ def record(group: Group, player: Player, row: kept.Figures) -> GameRecord:
         current_streak=row.streak,
         longest_streak=row.longest,
         figures=seam.figures_of(row.tallies or {}),
-        recent=recent_of(matches, player),
+        recent=team_results(matches, seam.result_label()) if team else recent_of(matches, player),
     )
 
 

@@ -105,7 +105,12 @@ def history(group_id: int) -> Any:
         page=page,
         joined=joined_of([m.id for m in ongoing] + [row.match.id for row in page.rows]),
         filters=filters,
-        games=[(slug, seam.title()) for slug, seam in SEAMS.items()],
+        # Only the games the group has played (the kept rows say which), and one chosen anyway.
+        games=[
+            (slug, seam.title())
+            for slug, seam in SEAMS.items()
+            if slug in per_game or slug == filters.game
+        ],
         ongoing=ongoing,
         counts=player_counts(group, per_game),
         charts=group_charts(group, per_game),

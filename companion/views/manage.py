@@ -36,8 +36,16 @@ def manage_panel(group: Group, **forms: Any) -> dict[str, Any]:
         "done": done if done in DONE else None,
         "added": request.args.get("added", 0, type=int) or 0,
         "present": request.args.get("present", 0, type=int) or 0,
+        "renamed": renamed_name(group),
         "error": forms.get("error"),
     }
+
+
+def renamed_name(group: Group) -> str | None:
+    """The name a player was just given (``who`` after a rename), for the panel to say it."""
+    who = request.args.get("who", 0, type=int) or 0
+    player = db.session.get(Player, who) if who else None
+    return player.name if player is not None and player.group_id == group.id else None
 
 
 IMPORT_SECONDS = 120.0
@@ -61,9 +69,9 @@ def _register(state: Any) -> None:
     app.before_request_funcs.setdefault(None, []).insert(0, raise_import_limit)
 
 
-def group_page(group: Group, done: str) -> Response:
-    """Back to the group page, where the panel says what was done."""
-    return go(url_for("groups.history", group_id=group.id, done=done) + "#manage")
+def group_page(group: Group, done: str, **said: int) -> Response:
+    """Back to the group page, where the panel says what was done (``said``: to whom)."""
+    return go(url_for("groups.history", group_id=group.id, done=done, **said) + "#manage")
 
 
 def panel_again(group: Group, **forms: Any) -> Response:
@@ -95,14 +103,15 @@ def rename(group_id: int) -> Response:
     form = RenamePlayerForm(group, prefix="rename")
     if not form.validate_on_submit():
         return panel_again(group, rename=form)
+    player = player_of(group, form.player.data)
     try:
-        rename_player(player_of(group, form.player.data), form.name.data or "")
+        rename_player(player, form.name.data or "")
     except PlayerRefused as refused:
         db.session.rollback()
         form.name.errors = [refused.reason]
         return panel_again(group, rename=form)
     db.session.commit()
-    return group_page(group, "renamed")
+    return group_page(group, "renamed", who=player.id)
 
 
 @bp.post("/g/<int:group_id>/players/merge")

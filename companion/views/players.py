@@ -10,7 +10,7 @@ from ..extensions import db
 from ..models import Player
 from ..stats.player import player_record
 from .charts import player_charts
-from .groups import member_group_or_404
+from .groups import joined_of, member_group_or_404
 from .reply import render
 
 bp = Blueprint("players", __name__, url_prefix="/g")
@@ -24,11 +24,13 @@ def player(group_id: int, player_id: int) -> Any:
     if person is None or person.group_id != group.id:
         abort(404)
     trends, bars = player_charts(group, person)
+    records = player_record(group, person)
     return render(
         "players/player.html",
         group=group,
         player=person,
-        records=player_record(group, person),
+        records=records,
+        joined=joined_of([m.id for r in records for m, _place in r.recent]),
         trends=trends,
         bars=bars,
     )

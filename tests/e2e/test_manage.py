@@ -117,7 +117,8 @@ def test_rename_refused_merge_export_and_import(
     pick(a, "Player", "Bob")
     a.page.locator("#manage").get_by_label("New name", exact=True).fill("Roberto")
     a.page.get_by_role("button", name="Rename the player").click()
-    expect(a.page.locator("#manage .notice")).to_have_text("The player is renamed in every match.")
+    renamed = "Roberto is the name in every match now."
+    expect(a.page.locator("#manage .notice")).to_have_text(renamed)
     a.check()
     expect(history).to_contain_text("Roberto")
     expect(history).not_to_contain_text("Bob")

@@ -44,11 +44,14 @@ def test_rename_a_player_everywhere(app: Flask, phone: Phone, other: Phone) -> N
     data = {"rename-player": player_id(app, group_id, "Bob"), "rename-name": "  Roberto   Rossi "}
     response = other.post(f"/g/{group_id}/players/rename", data)
     assert response.status_code == 303
-    assert response.headers["Location"].endswith(f"/g/{group_id}?done=renamed#manage")
+    bob = player_id(app, group_id, "Roberto Rossi")
+    assert response.headers["Location"].endswith(f"/g/{group_id}?done=renamed&who={bob}#manage")
     assert players(app, group_id) == {"Ann": 1, "Roberto Rossi": 1}
     assert "Roberto Rossi" in text_of(phone.get(f"/m/{match_id}"))
-    page = phone.get(f"/g/{group_id}/manage?done=renamed")
-    assert "The player is renamed in every match." in text_of(page)
+    page = phone.get(f"/g/{group_id}/manage?done=renamed&who={bob}")
+    assert "Roberto Rossi is the name in every match now." in text_of(page)
+    elsewhere = phone.get(f"/g/{group_id}/manage?done=renamed&who=999999")
+    assert "The player is renamed in every match." in text_of(elsewhere), "no name it cannot see"
 
 
 def test_rename_clash_is_explained_in_place(app: Flask, phone: Phone, other: Phone) -> None:
