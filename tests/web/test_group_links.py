@@ -25,6 +25,11 @@ def test_only_the_matches_this_phone_joined_are_links(phone: Phone, other: Phone
     text = page.text()
     assert "Ann" in text and "Cy" in text, "the other match is still listed with its players"
     assert "To follow it here, join with the code" in text  # beside the match playing now
+    games = [o.attrs["value"] for o in page.find("select", name="game").find_all("option")]
+    assert games == ["", "sixnimmt"], "the filter offers only the games the group played"
+    chosen = parse(other.get(f"/g/{group}?game=pirsch").get_data(as_text=True))
+    offered = [o.attrs["value"] for o in chosen.find("select", name="game").find_all("option")]
+    assert offered == ["", "sixnimmt", "pirsch"], "a game asked for stays chosen"
     host_links = {
         a.attrs["href"]
         for a in parse(phone.get(f"/g/{group}").get_data(as_text=True)).find_all("a")
