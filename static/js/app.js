@@ -132,6 +132,23 @@
       refreshEntry(form.dataset.refresh, { "X-Follow-Sheet": "1" });
     }
   });
+  // A notice an answer to this phone brought (its row choice came second, its round was
+  // overtaken) is news for this phone alone, which no poll repeats: a panel that follows the
+  // sheet in its place (a poll's copy, a refresh) keeps it on top, until this phone itself asks
+  // for something (its next entry, a tab, an undo).
+  let news = null;
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    const el = event.detail.elt; // the body: a refresh of the panel (refreshEntry)
+    if (el !== document.body && !(el.hasAttribute && el.hasAttribute("data-poll"))) news = null;
+  });
+  function keepNews(event) {
+    const entry = event.detail.target && event.detail.target.id === "entry" && document.getElementById("entry");
+    if (!entry) return;
+    const said = entry.querySelector(":scope > .notice[role=alert]");
+    if (said) news = said; else if (news) entry.prepend(news);
+  }
+  document.addEventListener("htmx:afterSwap", keepNews);
+  document.addEventListener("htmx:oobAfterSwap", keepNews);
   // An undo in the log is sent with the version of the sheet the phone shows, the scoreboard's:
   // an answer to a round adds its line on top and leaves the older lines (and the version
   // their forms were rendered with) as they were; every other change re-renders them all.

@@ -1,0 +1,79 @@
+"""6 nimmt! table mode, a turn waiting for Bob's row choice, on three phones: the phone whose
+choice came second is told so, and the refresh that follows the sheet keeps telling it."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from .conftest import LiveServer
+from .helpers import Phone, Shots, claim, expect, fill_new_match, join_with_code, match_id
+from .test_offline import stored
+from .test_table_mode import FIRST_TURN, ROW_STARTERS, submit_table
+
+LATE = "That choice is no longer needed: the sheet changed."
+
+
+def polls(url: str) -> bool:
+    """A poll of the sheet (not the doorbell, not a write)."""
+    return "/live?" in url
+
+
+def waiting_for_bob(phones: Callable[..., Phone]) -> tuple[Phone, Phone, Phone, int]:
+    """Ann's phone starts a table-mode match of Ann, Bob and Cy, Bob's and Cy's phones join
+    and sit, and the first turn waits for Bob (his 5 is lower than every row)."""
+    a = phones("A")
+    page = a.goto("/new/sixnimmt")
+    fill_new_match(a, ["Ann", "Bob", "Cy"], rounds=1)
+    page.get_by_label("Table mode", exact=False).check()
+    page.locator("#new-match button[type=submit]").click()
+    page.wait_for_url("**/m/*")
+    claim(a, "Ann")
+    b, c = phones("B"), phones("C")
+    for phone, name in ((b, "Bob"), (c, "Cy")):
+        join_with_code(phone, a)
+        claim(phone, name)
+    submit_table(a, ROW_STARTERS, "row")
+    submit_table(a, FIRST_TURN, "seat")
+    for phone in (a, b, c):
+        expect(phone.page.locator("#table-panel .choice")).to_contain_text("Bob's 5 is lower")
+    return a, b, c, match_id(a)
+
+
+def test_the_phone_whose_row_choice_came_second_keeps_being_told(
+    phones: Callable[..., Phone], server: LiveServer, shots: Shots
+) -> None:
+    a, b, c, match = waiting_for_bob(phones)
+    # Cy's phone learns of Bob's choice by a poll that is still on its way when Cy taps.
+    held: list[Any] = []  # the routes held, until None says to let every poll through
+    c.page.route(polls, lambda route: route.continue_() if None in held else held.append(route))
+    with c.page.expect_request(lambda r: polls(r.url)):
+        b.page.locator("#table-panel .choice-rows button").nth(0).click()  # Bob: row 1
+    expect(a.page.locator("#table-panel")).to_contain_text("Bob's 5 was lower than every row")
+    c.page.locator("#table-panel .for-other summary").click()
+    c.page.locator("#table-panel .for-other .choice-rows button").nth(1).click()  # Cy: row 2
+    notice = c.page.locator("#entry .notice[role=alert]")
+    expect(notice).to_have_text(LATE)
+    with c.page.expect_response(lambda r: polls(r.url)):
+        waiting, held[:] = list(held), [None]
+        for route in waiting:
+            route.continue_()
+    c.poll_now()  # the late poll's panel has been swapped in by now
+    expect(notice).to_have_text(LATE)
+    shots(c, "told-the-choice-came-second")
+
+    # The sheet moves on: the panel follows it, and still says what became of the tap ...
+    version = c.page.locator("#scoreboard").get_attribute("data-version") or ""
+    submit_table(a, [71, 72, 73], "seat")
+    expect(c.page.locator("#scoreboard")).not_to_have_attribute("data-version", version)
+    expect(c.page.locator("#entry input[name='table-version']")).to_have_value(
+        c.page.locator("#scoreboard").get_attribute("data-version") or ""
+    )
+    expect(notice).to_have_text(LATE)
+    # ... until Cy's phone does something again.
+    submit_table(c, [74, 75, 76], "seat")
+    expect(notice).to_have_count(0)
+    c.poll_now()
+    expect(notice).to_have_count(0)
+    assert [m.get("row_choice") for m in stored(server, match)][1] == [None, 0, None]
+
