@@ -1,5 +1,7 @@
 """6 nimmt! table mode, a turn waiting for Bob's row choice, on three phones: the phone whose
-choice came second is told so, and the refresh that follows the sheet keeps telling it."""
+choice came second is told so, and the refresh that follows the sheet keeps telling it; a
+row chosen offline waits in the outbox, with every row button still in its place, and is
+placed once the network is back."""
 
 from __future__ import annotations
 
@@ -8,7 +10,7 @@ from typing import Any
 
 from .conftest import LiveServer
 from .helpers import Phone, Shots, claim, expect, fill_new_match, join_with_code, match_id
-from .test_offline import stored
+from .test_offline import offline, stored
 from .test_table_mode import FIRST_TURN, ROW_STARTERS, submit_table
 
 LATE = "That choice is no longer needed: the sheet changed."
@@ -77,3 +79,53 @@ def test_the_phone_whose_row_choice_came_second_keeps_being_told(
     expect(notice).to_have_count(0)
     assert [m.get("row_choice") for m in stored(server, match)][1] == [None, 0, None]
 
+
+def test_a_row_chosen_offline_waits_in_the_outbox_and_is_placed_when_the_network_returns(
+    phones: Callable[..., Phone], server: LiveServer, shots: Shots
+) -> None:
+    a, b, _c, match = waiting_for_bob(phones)
+    buttons = b.page.locator("#table-panel .choice-rows button")
+    boxes = [buttons.nth(i).bounding_box() for i in range(4)]
+    offline(b)
+    buttons.nth(1).click()  # row 2: the 37, 1 head
+    status = b.page.locator("#outbox")
+    expect(status).to_contain_text("1 entry not sent yet")
+    expect(status.locator("li")).to_have_text(["Row 2 · 1 head"])
+    expect(b.page.locator(".unsent-note")).to_have_count(0)
+    # Every row stays where it was; the choice is made, so none can be tapped a second time.
+    expect(buttons).to_have_count(4)
+    for i in range(4):
+        expect(buttons.nth(i)).to_be_visible()
+        expect(buttons.nth(i)).to_be_disabled()
+        box = buttons.nth(i).bounding_box()
+        assert box is not None and boxes[i] is not None
+        assert abs(box["x"] - boxes[i]["x"]) < 1 and abs(box["width"] - boxes[i]["width"]) < 1
+    shots(b, "row-kept-offline")
+    assert len(stored(server, match)) == 1  # the rows only: the turn still waits
+
+    offline(b, cut=False)
+    placed = "Bob's 5 was lower than every row: took row 2 (1 card, 1 head)"
+    expect(a.page.locator("#table-panel")).to_contain_text(placed)
+    expect(b.page.locator("#table-panel")).to_contain_text(placed)
+    expect(status).to_contain_text("Saved")
+    expect(b.page.locator("#table-panel .choice")).to_have_count(0)
+    assert [m.get("row_choice") for m in stored(server, match)] == [None, [None, 1, None]]
+
+
+def test_a_row_kept_offline_after_another_phone_chose_is_listed_as_not_saved(
+    phones: Callable[..., Phone], server: LiveServer
+) -> None:
+    a, b, c, match = waiting_for_bob(phones)
+    offline(b)
+    b.page.locator("#table-panel .choice-rows button").nth(1).click()  # Bob, offline: row 2
+    expect(b.page.locator("#outbox")).to_contain_text("1 entry not sent yet")
+    c.page.locator("#table-panel .for-other summary").click()
+    c.page.locator("#table-panel .for-other .choice-rows button").nth(0).click()  # Cy: row 1
+    expect(a.page.locator("#table-panel")).to_contain_text("took row 1")
+
+    offline(b, cut=False)
+    missed = b.page.locator("#outbox li.missed")
+    expect(missed).to_contain_text("Not saved: the sheet changed first")
+    expect(missed).to_contain_text("Row 2 · 1 head")
+    expect(b.page.locator("#table-panel")).to_contain_text("took row 1")
+    assert [m.get("row_choice") for m in stored(server, match)] == [None, [None, 0, None]]

@@ -182,3 +182,17 @@ def test_undo_the_last_turn_puts_the_rows_back(phone: Phone, other: Phone) -> No
     html = unescape(other.get(f"/m/{match_id}").get_data(as_text=True))
     assert "0 of 10 turns played" in html
     assert "Turn 1 of 10" in unescape(phone.get(f"/m/{match_id}").get_data(as_text=True))
+
+
+def test_the_row_choice_is_one_entry_form_with_one_key(phone: Phone, other: Phone) -> None:
+    """The four rows are one write's buttons: one version and one one-time key, so the outbox
+    keeps a choice made offline (``data-entry``) and closes it until it is sent."""
+    match_id = seated_table(phone, other)
+    enter_table(phone, match_id, FIG_ROWS)
+    enter_table(phone, match_id, [68, 3, 9, 83])
+    html = other.get(f"/m/{match_id}").get_data(as_text=True)
+    form = re.search(r"(<form[^>]*class=\"choice-rows\"[^>]*>)(.*?)</form>", html, re.S)
+    assert form is not None
+    assert "data-entry" in form.group(1) and "data-next-online" in form.group(1)
+    assert len(re.findall(r'name="idem" value="[^"]+"', form.group(2))) == 1
+    assert re.findall(r'name="row" value="(\d)"', form.group(2)) == ["0", "1", "2", "3"]
