@@ -141,6 +141,7 @@
     const el = event.detail.elt; // the body: a refresh of the panel (refreshEntry)
     if (el !== document.body && !(el.hasAttribute && el.hasAttribute("data-poll"))) news = null;
   });
+  document.addEventListener("companion:kept", function () { news = null; }); // a write kept offline
   function keepNews(event) {
     const entry = event.detail.target && event.detail.target.id === "entry" && document.getElementById("entry");
     if (!entry) return;

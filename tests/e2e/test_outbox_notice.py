@@ -29,6 +29,7 @@ def test_a_round_kept_offline_clears_the_notice_of_an_earlier_conflict(
     expect(notice).to_have_count(0)
     offline(b, cut=False)
     expect(rows(b)).to_have_count(2)
+    expect(notice).to_have_count(0)  # the answers and polls since do not bring it back
     assert stored(server, match) == [
         {"type": "round", "heads": [3, 13]},
         {"type": "round", "heads": [4, 14]},
