@@ -214,14 +214,19 @@ def test_a_hand_can_be_corrected_and_survives_a_seat_being_claimed(
     assert lives(phone, match_id) == [5, 4, 3]
 
 
+def stale_hand(phone: Phone, other: Phone, match_id: int) -> str:
+    """Bob's hand sent from a form drawn before Ann's totals scored the round: the answer."""
+    old = hand_form(other, match_id)
+    totals(phone, match_id, {0: 16, 1: 13, 2: 9})
+    old.update({"hands-seat": "1", "hands-giraffe": "3", "hands-goat": "4", "hands-sheep": "3"})
+    return unescape(other.post(f"/m/{match_id}/entry/hands", old, hx=True).get_data(as_text=True))
+
+
 def test_a_hand_typed_before_the_round_was_scored_is_refused_as_stale(
     phone: Phone, other: Phone
 ) -> None:
     match_id = table(phone, other)
-    old = hand_form(other, match_id)
-    totals(phone, match_id, {0: 16, 1: 13, 2: 9})
-    old.update({"hands-seat": "1", "hands-giraffe": "3", "hands-goat": "4", "hands-sheep": "3"})
-    stale = unescape(other.post(f"/m/{match_id}/entry/hands", old, hx=True).get_data(as_text=True))
+    stale = stale_hand(phone, other, match_id)
     assert "entered something a moment ago" in stale
     assert "Hands shown so far" not in stale
 

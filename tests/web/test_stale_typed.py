@@ -10,7 +10,7 @@ from companion.models import Entry
 
 from ..conftest import Phone, count
 from .helpers import parse, table
-from .test_nuota import hand_form, totals
+from .test_nuota import stale_hand
 from .test_nuota import table as nuota_table
 
 
@@ -48,14 +48,11 @@ def test_a_hand_kept_after_someone_else_entered_is_stored_when_sent_again(
     phone: Phone, other: Phone
 ) -> None:
     match_id = nuota_table(phone, other)
-    old = hand_form(other, match_id)
-    totals(phone, match_id, {0: 16, 1: 13, 2: 9})
-    old.update({"hands-seat": "1", "hands-giraffe": "3", "hands-goat": "4", "hands-sheep": "3"})
-    url = f"/m/{match_id}/entry/hands"
-    stale = unescape(other.post(url, old, hx=True).get_data(as_text=True))
+    stale = stale_hand(phone, other, match_id)
     assert "What you typed is still below" in stale
     again = inputs(stale, "hands")
     assert again["hands-giraffe"] == "3"
+    url = f"/m/{match_id}/entry/hands"
     answer = unescape(other.post(url, again, hx=True).get_data(as_text=True))
     assert "a moment ago" not in answer, "the hand offered again is not stale again"
     assert "Bob ✓ entered" in " ".join(re.sub(r"<[^>]+>", " ", answer).split())
