@@ -237,7 +237,10 @@ def submit_choice(
     if not can_write(match, member):
         return Submitted(error=_("Claim your seat first: only players enter scores."))
     held = pending_for(match)
-    if held is None or not isinstance(held.move.get("row_choice"), list):
+    # A choice is for the hold its buttons were drawn at: one kept offline may reach the same
+    # turn held again since (a seat claimed drops a hold), which it was not made for.
+    moot = held is None or bounded_version(version) != held.version
+    if moot or not isinstance(held.move.get("row_choice"), list):
         return Submitted(notice=_("That choice is no longer needed: the sheet changed."))
     refused = for_other(match, member, held.seat, confirmed)
     if refused is not None:

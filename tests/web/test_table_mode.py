@@ -103,6 +103,27 @@ def test_a_choice_made_after_the_sheet_changed_is_not_applied(phone: Phone, othe
     assert count(phone.app, Entry) == entries
 
 
+def test_a_choice_for_the_same_turn_held_again_since_is_not_applied(
+    phone: Phone, other: Phone
+) -> None:
+    match_id = seated_table(phone, other)
+    enter_table(phone, match_id, FIG_ROWS)
+    enter_table(phone, match_id, [68, 3, 9, 83])
+    old = choice_version(other.get(f"/m/{match_id}").get_data(as_text=True))
+    third = Phone(phone.app)
+    third.join(match_id)
+    third.claim(match_id, 2)  # the version moves on: the held turn is dropped
+    enter_table(phone, match_id, [68, 3, 9, 83])  # and held again, with no entry between
+    entries = count(phone.app, Entry)
+    response = other.post(f"/m/{match_id}/choose", {"row": "0", "version": old, "idem": "kept"})
+    assert "no longer needed" in response.get_data(as_text=True)
+    assert count(phone.app, Entry) == entries
+    fresh = choice_version(other.get(f"/m/{match_id}").get_data(as_text=True))
+    choice = {"row": "0", "version": fresh, "idem": "now"}
+    assert other.post(f"/m/{match_id}/choose", choice).status_code == 303
+    assert count(phone.app, Entry) == entries + 1
+
+
 def test_a_double_tap_on_a_row_choice_places_the_turn_once(phone: Phone, other: Phone) -> None:
     match_id = seated_table(phone, other)
     enter_table(phone, match_id, FIG_ROWS)
