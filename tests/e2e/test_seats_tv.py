@@ -125,7 +125,7 @@ def test_seats_conflicts_tv_and_rematch_at_the_table(
     # A's untouched form follows the sheet to round 3 before A types into it.
     expect(a.page.locator("#entry")).to_contain_text("Round 3")
     enter = a.page.locator("#entry button[type=submit]")
-    for seat, value in enumerate((0, 0, 0)):
+    for seat, value in enumerate((0, 1, 0)):
         heads_box(a, seat).fill(str(value))
     enter.click()
     expect(a.page.locator("#scoreboard .outcome")).to_contain_text("Match over")

@@ -73,3 +73,27 @@ def test_a_round_in_table_mode_on_two_phones(
     expect(totals).to_have_count(3)
     assert int(totals.nth(1).inner_text()) >= 1  # Bob's 37
     shots(b, "round-closed-on-bobs-phone")
+
+
+def test_an_undo_refused_far_down_the_log_is_said_where_it_can_be_read(
+    phones: Callable[..., Phone],
+) -> None:
+    """Table mode's turns follow from the starting rows: undoing the rows first is refused, and
+    the refusal, at the top of the entry panel, is brought into view from the log far below."""
+    a = phones("A", viewport={"width": 360, "height": 740})
+    page = a.goto("/new/sixnimmt")
+    fill_new_match(a, ["Ann", "Bob"], rounds=1)
+    page.get_by_label("Table mode", exact=False).check()
+    page.locator("#new-match button[type=submit]").click()
+    page.wait_for_url("**/m/*")
+    claim(a, "Ann")
+    submit_table(a, ROW_STARTERS, "row")
+    submit_table(a, [60, 70], "seat")  # both placed: no row to choose
+    undo = page.get_by_role("button", name="Undo entry #1")
+    undo.scroll_into_view_if_needed()
+    expect(page.locator("#entry")).not_to_be_in_viewport()
+    undo.click()
+    refused = page.locator("#entry [role=alert]")
+    expect(refused).to_have_text("Later entries depend on #1: undo those first.")
+    expect(refused).to_be_in_viewport()
+    a.check()

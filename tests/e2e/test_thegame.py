@@ -169,30 +169,3 @@ def test_every_pile_top_fits_on_one_line_at_360_px(phones: Callable[..., Phone])
     shown = page.locator(".tg-top").evaluate_all(ONE_LINE)
     assert [text for text, _, _ in shown] == ["1", "1", "100", "100"] * 2  # scoreboard, buttons
     assert all(lines == 1 and fits for _, lines, fits in shown), shown
-
-
-def test_an_undo_refused_far_down_the_log_is_said_where_it_can_be_read(
-    phones: Callable[..., Phone],
-) -> None:
-    a = phones("A", viewport={"width": 360, "height": 740})
-    page = a.goto("/new/thegame")
-    fill_new_match(a, ["Ann", "Bob"])
-    page.locator("#new-match button[type=submit]").click()
-    page.wait_for_url(re.compile(r"/m/\d+$"))
-    claim(a, "Ann")
-    for card, pile in ((30, 0), (40, 0), (None, None)):  # then End turn: it needs both cards
-        version = page.locator("#scoreboard").get_attribute("data-version")
-        if card is None:
-            page.get_by_role("button", name="End turn: Bob is next").click()
-        else:
-            page.locator("#entry input[name='tracker-card']").fill(str(card))
-            page.locator(f"#entry button[name='tracker-pile'][value='{pile}']").click()
-        expect(page.locator("#scoreboard")).not_to_have_attribute("data-version", version or "")
-    undo = page.get_by_role("button", name="Undo entry #1")
-    undo.scroll_into_view_if_needed()
-    expect(page.locator("#entry")).not_to_be_in_viewport()
-    undo.click()
-    refused = page.locator("#entry [role=alert]")
-    expect(refused).to_have_text("Later entries depend on #1: undo those first.")
-    expect(refused).to_be_in_viewport()
-    a.check()

@@ -47,7 +47,7 @@ def test_an_undo_after_the_end_is_asked_first_as_it_may_reopen_the_match(
     line = parse(phone.get(f"/m/{match_id}").get_data(as_text=True)).by_id("log-1")
     asked = line.find("details", class_="line-undo")
     assert asked is not None, "the undo of a finished match is behind a question"
-    assert "an undo can reopen it" in asked.text() and "Yes, undo it" in asked.text()
+    assert "can reopen the match" in asked.text() and "Yes, undo it" in asked.text()
 
 
 def test_a_match_ended_with_nothing_entered_says_so(phone: Phone) -> None:
