@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from datetime import date, datetime
 from functools import cache, lru_cache
+from typing import Any
 
 from babel import Locale, dates
 from flask import Flask, current_app, g, has_request_context, request, url_for
@@ -124,6 +126,25 @@ def page_url(endpoint: str, **values: object) -> str:
     return str(found)
 
 
+class SaidOnce:
+    """A grid's messages for the field macro: a message several boxes share (Totals saved
+    empty) is said once, across the grid under the boxes, and each of them points to it; one
+    box's own message stays under that box. ``ids`` maps each message said so far to its
+    element's id (the macro adds the boxes' own ones as it goes)."""
+
+    def __init__(self, fields: list[Any], prefix: str) -> None:
+        counts = Counter(message for f in fields for message in dict.fromkeys(f.errors))
+        shared = [message for message, n in counts.items() if n > 1]
+        self.shared = [(f"{prefix}-err-{i}", str(message)) for i, message in enumerate(shared)]
+        self.ids: dict[str, str] = {text: id_ for id_, text in self.shared}
+
+
+def said_once(form: Any, *names: str) -> SaidOnce:
+    """The :class:`SaidOnce` of ``form``'s boxes whose names start with one of ``names``."""
+    boxes = [f for f in form if f.name.startswith(names)]
+    return SaidOnce(boxes, names[0])
+
+
 def first_refused_box() -> bool:
     """True once per page rendered whole, for its first refused box, which then says
     ``autofocus``: without JavaScript a refused form comes back as a new page scrolled to its
@@ -147,6 +168,7 @@ def init_app(app: Flask) -> None:
     app.add_template_global(one_time_key, "idem_key")
     app.add_template_global(language_choices)
     app.add_template_global(first_refused_box)
+    app.add_template_global(said_once)
     app.add_template_filter(in_sentence)
     app.add_template_filter(seat_name)
     app.add_template_filter(date_short, "dateshort")

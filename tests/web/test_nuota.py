@@ -192,7 +192,9 @@ def test_totals_left_empty_say_their_message_once_and_mark_every_box(
     html = unescape(totals(phone, match_id, {}).get_data(as_text=True))
     assert html.count("Enter a total for every player (0 if none).") == 1
     assert html.count('aria-invalid="true"') == 3
-    assert html.count('aria-describedby="totals-seat0-err"') == 3  # each box points to it
+    assert html.count('aria-describedby="totals-seat-err-0"') == 3  # each box points to it
+    said = re.search(r'<p class="field-error" id="totals-seat-err-0">([^<]*)</p>', html)
+    assert said is not None, "said once, under the grid"
     assert count(phone.app, Entry) == 0
 
 
