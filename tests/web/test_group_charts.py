@@ -66,6 +66,9 @@ def test_the_player_page_charts_results_or_places_per_match(phone: Phone) -> Non
     nuota = ann.by_id("trend-nuota")
     assert "Place per match" in nuota.text(), "Nuota has no result: the place is charted"
     assert [row[2] for row in rows(nuota)] == ["3"]
+    lone = nuota.find("svg").find_all("circle")
+    assert [c.attrs["r"] for c in lone] == ["5"], "a lone match's dot is large enough to see"
+    assert {c.attrs["r"] for c in heads.find("svg").find_all("circle")} == {"2.5"}
     by_game = ann.by_id("shares")
     assert [row[:3] for row in rows(by_game)] == [["6 nimmt!", "3", "2"],
                                                   ["Nuota per la vita", "1", "0"]]  # fmt: skip
@@ -94,6 +97,8 @@ def test_the_game_charts_cards_left_per_attempt_with_the_best_line(phone: Phone)
     team = page.by_id("trend-thegame")
     assert [row[2:] for row in rows(team)] == [["30", "30"], ["12", "12"], ["20", "12"]]
     assert len(team.find_all("polyline")) == 2, "the attempts and the best so far"
+    series = [g.attrs["class"] for g in team.find("svg").find_all("g", class_="chart-series")]
+    assert series == ["chart-series s1", "chart-series s0"], "the results drawn over the best"
     assert page.by_id("shares-thegame") is not None
     assert "winners-thegame" not in page.text(), "no winner among the team's players"
     ann = player_page(phone, group_id, "Ann")
