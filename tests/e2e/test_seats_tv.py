@@ -12,11 +12,14 @@ from .helpers import (
     Phone,
     Shots,
     claim,
+    enter_round,
     expect,
+    fill_new_match,
     heads_box,
     join_with_code,
     match_id,
     mine,
+    open_all_details,
     start_match,
 )
 
@@ -179,4 +182,34 @@ def test_the_tv_of_a_new_match_does_not_ask_for_a_round_below(
     tv.page.goto(link)
     on_tv = tv.page.locator("#scoreboard .empty")
     expect(on_tv).to_have_text("No rounds yet.", use_inner_text=True)  # nothing to enter there
+    tv.check()
+
+
+LONG_NAMES = ["Alessandra", "Bartolomeo", "Cristina", "Donatella", "Emanuele", "Federica",
+              "Gianluca", "Ilaria", "Leonardo", "Massimiliano"]  # fmt: skip
+CUT_HEADERS = """Array.from(document.querySelectorAll('.tv-game .score thead th:not(:first-child)'))
+  .filter(th => th.scrollWidth > th.clientWidth + 1 || th.scrollHeight > th.clientHeight + 1)
+  .map(th => th.textContent.trim())"""
+
+
+def test_ten_players_names_read_whole_on_a_720p_tv(
+    phones: Callable[..., Phone], shots: Shots
+) -> None:
+    """Ten columns leave each name about 60 px across: on the TV they stand upright, whole."""
+    a = phones("A", **NARROW)
+    page = a.goto("/new/sixnimmt")
+    open_all_details(a)
+    fill_new_match(a, LONG_NAMES)
+    page.locator("#new-match button[type=submit]").click()
+    page.wait_for_url(re.compile(r"/m/\d+$"))
+    enter_round(a, [n % 7 for n in range(10)])
+    link = a.page.locator("#invite a[href*='/v/']").first.get_attribute("href")
+    assert link
+    tv = phones("TV", **{**TV, "viewport": {"width": 1280, "height": 720}})
+    tv.page.goto(link)
+    expect(tv.page.locator(".tv-game .score tbody")).to_contain_text("6")
+    headers = tv.page.locator(".tv-game .score thead th:not(:first-child)")
+    expect(headers).to_have_count(10)
+    assert tv.page.evaluate(CUT_HEADERS) == []
+    shots(tv, "ten-players-720p", full_page=False)
     tv.check()
