@@ -22,6 +22,7 @@ from .figures import Figures, KeptAs, Played, Tallies, combined
 from .running import Running
 
 if TYPE_CHECKING:
+    from ..models import Entry
     from ..sheet import Sheet
 
 State = TypeVar("State")
@@ -155,6 +156,14 @@ class Seam(Generic[State]):
     def kind_taking_back(self, move: dict[str, Any]) -> str | None:
         """The entry kind whose form an undone ``move`` comes back in (its values there, to
         correct), which the undo's answer opens; None opens the first kind."""
+        return None
+
+    def overtaken(self, sheet: Sheet[State], latest: Entry, form: Any, who: str) -> str | None:
+        """What a phone is told when the sheet moved on before its ``form`` was saved
+        (``latest``, made by ``who``, is the newest entry since), when the game can say more
+        than "Bob entered something a moment ago" (Kuh Vadis: the roll a tapped cell was for
+        was undone). The form then comes back fresh, for the sheet as it is now. None: the
+        shared words, with what was typed offered again."""
         return None
 
     def rematch_options(self, options: dict[str, Any]) -> dict[str, Any]:

@@ -8,9 +8,9 @@ from typing import Any
 
 from flask import Response, request, url_for
 
-from ..games import EntryKind
+from ..games import EntryKind, seam_for
 from ..i18n import gettext as _
-from ..models import Match, Membership
+from ..models import Entry, Match, Membership
 from ..sheet import Sheet, Written, bounded_version, replay
 from ..translate import reason
 from ..writes import Submitted
@@ -60,10 +60,11 @@ def written_reply(
             context["log_added"] = context["log"][:1]
         return render("play/sheet.html", "play/_written.html", **context)
     if written.stale_after is not None:
-        kept = kind is not None and form is not None and fits(kind, fresh, form)
+        said = overtaken(match, fresh, written.stale_after, form)
+        kept = said is None and kind is not None and form is not None and fits(kind, fresh, form)
         if kept:
             form.stamp(fresh)  # what was typed, ready to send as the next entry
-        notice = stale_notice(fresh, written, kept)
+        notice = said or stale_notice(fresh, written, kept)
         return entry_reply(match, member, fresh, kind, form, notice=notice, fresh=True, kept=kept)
     error = reason(written.error) if written.error else _("Nothing was saved. Try again.")
     return entry_reply(match, member, fresh, kind, form, error=error)
@@ -123,12 +124,25 @@ def fits(kind: EntryKind, fresh: Sheet[Any], form: Any) -> bool:
     )
 
 
+def entered_by(fresh: Sheet[Any], entry: Entry) -> str:
+    """Who made ``entry``: the player of the phone's seat, else "Another phone"."""
+    return fresh.players[entry.seat] if entry.seat is not None else _("Another phone")
+
+
+def overtaken(match: Match, fresh: Sheet[Any], latest: Entry, form: Any) -> str | None:
+    """The game's own words for a form that ``latest`` overtook, when it has some (its seam's
+    :meth:`~companion.games.base.Seam.overtaken`); None for the shared ones."""
+    if form is None:
+        return None
+    return seam_for(match.game).overtaken(fresh, latest, form, entered_by(fresh, latest))
+
+
 def stale_notice(fresh: Sheet[Any], written: Written, kept: bool = False) -> str:
     """ "Bob entered … a moment ago": someone else's entry arrived first. When the form comes
     back filled, the notice says so."""
     latest = written.stale_after
     assert latest is not None
-    who = fresh.players[latest.seat] if latest.seat is not None else _("Another phone")
+    who = entered_by(fresh, latest)
     if kept:
         return _(
             "%(who)s entered something a moment ago, so yours was not saved. What you typed "

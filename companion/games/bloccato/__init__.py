@@ -11,6 +11,7 @@ from typing import Any
 
 from ...i18n import gettext as _
 from ...i18n import pgettext
+from ...models import Entry
 from ...rules.bloccato import BloccatoState, leaders
 from ...rules.bloccato.board import join_cost
 from ...sheet import Sheet
@@ -72,6 +73,13 @@ class BloccatoSeam(Seam[BloccatoState]):
     def undoes_only_the_latest(self, sheet: Sheet[BloccatoState]) -> bool:
         """Each roll, mark and pass follows from the one before."""
         return True
+
+    def overtaken(
+        self, sheet: Sheet[BloccatoState], latest: Entry, form: Any, who: str
+    ) -> str | None:
+        """A cell tapped, or a pass, for a roll another phone has undone since: "Bob undid the
+        roll you were marking for (…)", and the turn as it is now (roll again)."""
+        return turn.overtaken(sheet, latest, form, who)
 
     def describe(self, move: dict[str, Any], players: list[str]) -> str:
         """A log line: "Rolled 3 3 4 cow cow (in the app, 2 throws)", "Marked row 2, column 5"."""

@@ -28,12 +28,13 @@ from flask import g, request
 
 from ...extensions import db
 from ...i18n import gettext as _
-from ...models import Match, Membership, Pending
+from ...models import Entry, Match, Membership, Pending
 from ...rules.bloccato import MAX_THROWS, BloccatoState, check_roll, phase
 from ...rules.bloccato.sheet import FACES
 from ...security import is_host, membership
 from ...sheet import Sheet, by_key, entries_since
 from ..base import EntryKind
+from . import words
 from .forms import DICE, allowed, mark_move, refuse, turn_form, typed_move
 
 HELD = "held"
@@ -141,12 +142,17 @@ ACTIONS: dict[str, Callable[[Sheet[BloccatoState], Any], dict[str, Any]]] = {
 """What each button of the turn form makes of it."""
 
 
+def action_of(form: Any) -> str:
+    """What the pressed button asks for (a cell button carries only the cell: a mark)."""
+    return str(form.action.data or ("mark" if form.cell.data else "roll"))
+
+
 def to_move(sheet: Sheet[BloccatoState], form: Any) -> dict[str, Any]:
     """The move the pressed button asks for, if this phone may play the side to move."""
     earlier = by_key(sheet.match, form.idem.data)
     if earlier is not None:  # the same tap again: the log keeps it once, nothing is refused
         return earlier.move
-    action = form.action.data or ("mark" if form.cell.data else "roll")
+    action = action_of(form)
     if action not in ACTIONS:
         raise refuse(form, _("That is not something this form can do."))
     seat = sheet.state.turn
@@ -160,6 +166,19 @@ def to_move(sheet: Sheet[BloccatoState], form: Any) -> dict[str, Any]:
         )
     move: dict[str, Any] = ACTIONS[action](sheet, form)
     return move
+
+
+def overtaken(sheet: Sheet[BloccatoState], latest: Entry, form: Any, who: str) -> str | None:
+    """A cell tapped or a pass for a roll that ``latest`` undid (another phone's Undo, while
+    this one still showed the roll): that roll is gone, so the phone is told who undid it and
+    rolls again, rather than hearing from the rules that it must roll first."""
+    action = action_of(form)
+    if latest.undoes is None or action not in ("mark", "pass"):
+        return None
+    undone = next((line.move for line in sheet.entries if line.seq == latest.undoes), {})
+    if undone.get("type") != "roll":
+        return None
+    return words.roll_undone(who, str(undone.get("dice", "")), action)
 
 
 def chooser(sheet: Sheet[BloccatoState], move: dict[str, Any]) -> int | None:

@@ -42,6 +42,23 @@ def refusal(error: IllegalMove) -> str:
     return say((error.template, dict(error.params))) or ""
 
 
+def roll_undone(who: str, dice: str, action: str) -> str:
+    """Why a cell tapped (or a pass) for a roll was not saved: ``who`` undid that roll since."""
+    if action == "pass":
+        return _(
+            "%(who)s undid the roll you were passing on (%(dice)s), so your pass was not "
+            "saved. Roll again.",
+            who=who,
+            dice=dice_words(dice),
+        )
+    return _(
+        "%(who)s undid the roll you were marking for (%(dice)s), so your mark was not saved. "
+        "Roll again.",
+        who=who,
+        dice=dice_words(dice),
+    )
+
+
 def options_summary(options: dict[str, Any]) -> str:
     """E.g. "Fresh sheet · crosses start"."""
     source = _("Sheet from a paper pad") if options.get("sheet") else _("Fresh sheet")
