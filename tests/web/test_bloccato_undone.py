@@ -64,8 +64,8 @@ def test_a_pass_for_a_roll_undone_meanwhile_says_so_in_the_phones_language(
     tap = {**hidden_fields(page, "turn"), "turn-action": "pass"}
     response = phone.post(f"/m/{match_id}/entry/turn", tap, hx=True, headers=ITALIAN)
     assert (
-        "Bob ha annullato il lancio (1 2 3 mucca mucca) prima che tu passassi, quindi il turno "
-        "non è passato: lancia di nuovo i dadi." in entry_panel(response)
+        "Bob ha annullato il lancio (1 2 3 mucca mucca) dopo il quale volevi passare, quindi il "
+        "tuo passaggio non è stato salvato. Lancia di nuovo i dadi." in entry_panel(response)
     )
     assert [m["type"] for m in moves(phone.app, match_id)] == ["roll", "undo"]
     plain = phone.post(f"/m/{match_id}/entry/turn", tap)  # without JavaScript: the whole page
