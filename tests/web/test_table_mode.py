@@ -9,6 +9,7 @@ from typing import Any
 from companion.models import Entry, Pending
 
 from ..conftest import Phone, count
+from .helpers import parse
 
 FIG_ROWS = [12, 37, 43, 58]
 FIG_TURNS = [[14, 15, 44, 61], [21, 26, 30, 36]]
@@ -84,6 +85,25 @@ def test_a_too_low_card_waits_for_its_player_to_choose(phone: Phone, other: Phon
     html = unescape(phone.get(f"/m/{match_id}").get_data(as_text=True))
     assert "Bob's 3 was lower than every row: took row 2 (1 card, 1 head)" in html
     assert "Bob's 3 is lower than every row." not in html
+
+
+def test_a_chosen_turn_s_log_line_says_who_took_which_row(phone: Phone, other: Phone) -> None:
+    """Ann's phone types the turn, Bob's phone picks the row for his too-low 3: the one log
+    line says that Bob chose the row he took."""
+    match_id = seated_table(phone, other)
+    enter_table(phone, match_id, FIG_ROWS)
+    enter_table(phone, match_id, [68, 3, 9, 83])
+    html = other.get(f"/m/{match_id}").get_data(as_text=True)
+    choice = {"row": "1", "version": choice_version(html), "idem": "bob-takes-row-2"}
+    assert other.post(f"/m/{match_id}/choose", choice).status_code == 303
+    seq = count(phone.app, Entry)  # the turn is the newest entry
+    page = parse(other.get(f"/m/{match_id}").get_data(as_text=True))
+    line = unescape(page.by_id(f"log-{seq}").text())
+    assert "Turn: Ann 68 · Bob 3 · Cy 9 · Dee 83; Bob chose to take row 2" in line
+    italian = {"Accept-Language": "it-IT,it;q=0.9"}
+    page = parse(other.get(f"/m/{match_id}", headers=italian).get_data(as_text=True))
+    line = unescape(page.by_id(f"log-{seq}").text())
+    assert "Bob ha scelto di prendere la fila 2" in line
 
 
 def test_a_choice_made_after_the_sheet_changed_is_not_applied(phone: Phone, other: Phone) -> None:

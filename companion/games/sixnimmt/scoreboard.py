@@ -72,9 +72,32 @@ def describe(move: dict[str, Any], players: list[str]) -> str:
     if kind == "rows":
         return _("Rows on the table: %(cards)s", cards=" · ".join(map(str, move["cards"])))
     if kind == "reveal":
-        cards = [str(c) for c in move["cards"]]
-        return _("Turn: %(cards)s", cards=join_named(players, cards))
+        cards = join_named(players, [str(c) for c in move["cards"]])
+        chosen = chosen_row(move)
+        if chosen is None:
+            return _("Turn: %(cards)s", cards=cards)
+        seat, row = chosen
+        return _(
+            "Turn: %(cards)s; %(who)s chose to take row %(row)d",
+            cards=cards,
+            who=players[seat],
+            row=row + 1,
+        )
     return str(kind)
+
+
+def chosen_row(move: dict[str, Any]) -> tuple[int, int] | None:
+    """The seat that chose the row it took in this turn, and that row (0-3). Only the turn's
+    lowest card can be below every row end, so the rules read only its seat's choice (one given
+    for another seat changes nothing, and is not told). The app stores a choice only for a card
+    that needed one (:mod:`companion.pending`); the move alone cannot tell, as the rows are not
+    in it."""
+    cards, choices = move.get("cards") or [], move.get("row_choice") or []
+    if not cards or len(choices) != len(cards):
+        return None
+    seat = min(range(len(cards)), key=lambda i: cards[i])
+    row = choices[seat]
+    return (seat, row) if isinstance(row, int) and not isinstance(row, bool) else None
 
 
 def join_named(players: list[str], values: list[str]) -> str:
