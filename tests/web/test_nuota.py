@@ -415,6 +415,8 @@ def test_undoing_a_round_scored_from_the_hands_gives_every_hand_back(
     assert "Ann ✓ entered Bob ✓ entered Cy ✓ entered" in text(bobs)
     assert "The round was undone: every hand is back." in bobs
     assert re.search(r'name="hands-bear"[^>]*value="2"', bobs)  # his hand, to correct
+    assert "Show my hand again" in bobs  # as it is, or corrected: the hint says either
+    assert "Correct my hand" not in bobs
     assert "The round was undone: every hand is back." in page(phone, match_id)
 
     hand(other, match_id, 1, BOB)  # one correction scores the round again, with Bob's sheep

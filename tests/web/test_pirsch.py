@@ -240,7 +240,7 @@ def test_a_boxs_mistake_and_an_empty_row_are_said_together_on_the_first_save(
     said = messages(enter_counts(phone, match_id, rows, hx=True))
     assert "is not a whole number" in said
     assert "Enter at least one number for Cy (empty boxes count 0)." in said
-    assert "Nothing was saved: fill in the boxes marked below." in said
+    assert "Nothing was saved: check the boxes marked below." in said  # a typo: not "fill in"
     rows[0] = {"bear": "abc"}  # her only box: said as no number, not as an empty row
     said = messages(enter_counts(phone, match_id, rows, hx=True))
     assert "is not a whole number" in said and "Enter at least one number for Ann" not in said

@@ -14,8 +14,9 @@ from ...i18n import lazy_gettext as _l
 from ...rules.nuota import DECK_SIZE, RULES, NuotaState, alive, combos
 from ...sheet import Sheet
 from ..base import EntryBase, EntryKind, form_class
+from ..taken_back import undone_of
 from .hand_form import hands_form, hands_move
-from .hands import undone_round, viewer
+from .hands import viewer
 from .words import COMBO_LABELS
 
 MAX_PLAYERS = RULES.info.max_players
@@ -91,8 +92,8 @@ def undone_totals(sheet: Sheet[NuotaState]) -> list[Any] | None:
     the round as it was, so one correction saves it again (None when the undone entry was no
     such round, or later entries came after it).
     """
-    move = undone_round(sheet)
-    points = move.get("points") if move is not None and move.get("type") == "showdown" else None
+    move = undone_of(sheet, "showdown")
+    points = move.get("points") if move is not None else None
     return points if isinstance(points, list) and len(points) == len(sheet.players) else None
 
 

@@ -21,6 +21,7 @@ from ...rules.base import N_, require
 from ...rules.nuota import NAMES, NuotaState, alive, check_deck, check_hand, counts_of, is_out
 from ...security import device_id, is_host
 from ...sheet import Sheet
+from ..taken_back import undone_move
 from .words import translated
 
 Hand = dict[str, int]
@@ -31,7 +32,7 @@ def held_hands(sheet: Sheet[NuotaState]) -> list[Hand | None]:
     seats = len(sheet.players)
     nothing: list[Hand | None] = [None] * seats
     held = current_hold(sheet)
-    move = held.move if held is not None else undone_round(sheet)
+    move = held.move if held is not None else undone_move(sheet)
     if move is None:
         return nothing
     hands = move.get("hands")
@@ -50,24 +51,6 @@ def current_hold(sheet: Sheet[NuotaState]) -> Pending | None:
     if held is None or any(entry.version > held.version for entry in sheet.entries):
         return None
     return held
-
-
-def undone_round(sheet: Sheet[NuotaState]) -> dict[str, Any] | None:
-    """The showdown a just-made undo took back, when the sheet is back at its round.
-
-    Undoing a round scored from the hands is nearly always about one wrong hand: the table gets
-    every hand back as held, so the player who mistyped corrects theirs and the round is scored
-    again, instead of all of them counting their cards anew. It counts only while nothing but
-    undos came after that round (the sheet is at the round those hands were for).
-    """
-    if not sheet.entries or sheet.entries[-1].undoes is None:
-        return None
-    target = sheet.entries[-1].undoes
-    later = [line for line in sheet.entries if line.seq > target]
-    if any(line.undoes is None and line.seq not in sheet.undone for line in later):
-        return None
-    undone = next((line for line in sheet.entries if line.seq == target), None)
-    return undone.move if undone is not None else None
 
 
 def hand_of(counts: dict[str, Any]) -> Hand:
@@ -101,7 +84,7 @@ def held_since(sheet: Sheet[NuotaState]) -> int:
     held = current_hold(sheet)
     if held is not None:
         return held.version
-    return sheet.entries[-1].version if undone_round(sheet) is not None else 0
+    return sheet.entries[-1].version if undone_move(sheet) is not None else 0
 
 
 def gather(

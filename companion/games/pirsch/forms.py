@@ -26,6 +26,7 @@ from ...rules import pirsch as rules
 from ...rules.pirsch import PirschState
 from ...sheet import Sheet, bounded_version, entries_since
 from ..base import EntryBase, form_class
+from ..taken_back import undone_of
 from .words import MULTIPLIER_CHOICES, animal_name, refusal
 
 PHASES = ("hunt", "final")
@@ -172,7 +173,25 @@ def counts_form(sheet: Sheet[PirschState], formdata: Any) -> EntryBase:
     form = made(formdata=formdata, prefix="counts")
     form.phase.data = phase
     form.row_errors = {}
+    form.back = formdata is None and fill_back(form, undone_of(sheet, phase), len(players))
     return form
+
+
+def fill_back(form: Any, move: dict[str, Any] | None, seats: int) -> bool:
+    """The boxes of a round a just-made undo took back, as it was entered (a 0 stays an empty
+    box, as typed), so that one correction saves it again; whether there was such a round."""
+    rows = move.get("footprints", move.get("cards")) if move is not None else None
+    if not isinstance(rows, list) or len(rows) != seats:
+        return False
+    for seat, row in enumerate(rows):
+        counts = row if isinstance(row, dict) else {}
+        for animal in rules.ANIMALS:
+            form[f"s{seat}_{animal}"].data = counts.get(animal) or None
+    suits = move.get("suits") if move is not None else None
+    if "s0_types" in form._fields and isinstance(suits, list) and len(suits) == seats:
+        for seat, types in enumerate(suits):
+            form[f"s{seat}_types"].data = types
+    return True
 
 
 class CountsBase(EntryBase):
@@ -186,7 +205,7 @@ class CountsBase(EntryBase):
         valid = super().validate(extra_validators)
         if not valid:
             empty_rows(self.players, self)
-            self.form_errors.append(_("Nothing was saved: fill in the boxes marked below."))
+            self.form_errors.append(_("Nothing was saved: check the boxes marked below."))
         return valid
 
 

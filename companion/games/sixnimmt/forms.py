@@ -14,6 +14,7 @@ from ...i18n import lazy_gettext as _l
 from ...rules.sixnimmt import ROWS, SixNimmtState
 from ...sheet import Sheet
 from ..base import EntryBase, form_class
+from ..taken_back import fill_seats, undone_of
 from .words import END_CHOICES, VARIANT_CHOICES
 
 
@@ -99,7 +100,16 @@ def heads_form(sheet: Sheet[SixNimmtState], formdata: Any) -> EntryBase:
             for i, name in enumerate(players)
         }
 
-    return form_class("HeadsForm", (players, limit), fields)(formdata=formdata, prefix="heads")
+    form = form_class("HeadsForm", (players, limit), fields)(formdata=formdata, prefix="heads")
+    form.back = formdata is None and fill_seats(form, undone_part(sheet, "heads"))
+    return form
+
+
+def undone_part(sheet: Sheet[SixNimmtState], part: str) -> object:
+    """The heads or the cards of a round a just-made undo took back (the form opens with them,
+    ready to correct), or None."""
+    move = undone_of(sheet, "round")
+    return move.get(part) if move is not None else None
 
 
 def cards_form(sheet: Sheet[SixNimmtState], formdata: Any) -> EntryBase:
@@ -112,7 +122,14 @@ def cards_form(sheet: Sheet[SixNimmtState], formdata: Any) -> EntryBase:
             f"seat{i}": StringField(name, validators=[Optional()]) for i, name in enumerate(players)
         }
 
-    return form_class("CardsForm", players, fields)(formdata=formdata, prefix="cards")
+    form = form_class("CardsForm", players, fields)(formdata=formdata, prefix="cards")
+    form.back = formdata is None and fill_seats(form, undone_part(sheet, "cards"), card_list)
+    return form
+
+
+def card_list(cards: object) -> str:
+    """A player's cards as the box shows them: "5 17 55"."""
+    return " ".join(str(card) for card in cards) if isinstance(cards, list) else ""
 
 
 SEPARATORS = re.compile(r"[,.;·]")
