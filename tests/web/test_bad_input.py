@@ -207,6 +207,23 @@ def test_cards_entry_refuses_bad_input(
     assert snapshot(app) == before
 
 
+def test_every_mistake_of_a_cards_round_is_said_at_once_at_its_box(
+    app: Flask, phone: Phone, other: Phone
+) -> None:
+    """A card typed twice, a card not in the deck and a word: the three at once, each at its
+    box, not one per save."""
+    match_id = phone.new_match(["Ann", "Bob", "Cy"])
+    before = snapshot(app)
+    response = enter_cards(phone, match_id, ["10 55", "55 105", "x"])
+    page = parse(response.get_data(as_text=True))
+    said = {i: page.find("input", name=f"cards-seat{i}") for i in range(3)}
+    assert all(box is not None and box.attrs.get("aria-invalid") == "true" for box in said.values())
+    text = messages(response)
+    for message in ("Card 55 is entered twice", "Card 105 does not exist", "is not a card number"):
+        assert message in text, text
+    assert snapshot(app) == before
+
+
 @pytest.mark.parametrize("card", ["²", "①", "5 ³"])
 def test_cards_entry_refuses_digit_lookalikes(
     app: Flask, phone: Phone, other: Phone, card: str

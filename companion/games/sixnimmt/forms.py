@@ -11,8 +11,10 @@ from wtforms.validators import InputRequired, NumberRange, Optional, StopValidat
 
 from ...i18n import gettext as _
 from ...i18n import lazy_gettext as _l
-from ...rules.sixnimmt import ROWS, SixNimmtState
+from ...rules import IllegalMove
+from ...rules.sixnimmt import ROWS, SixNimmtState, check_card, check_distinct
 from ...sheet import Sheet
+from ...translate import reason
 from ..base import EntryBase, form_class
 from ..taken_back import fill_seats, undone_of
 from .words import END_CHOICES, VARIANT_CHOICES
@@ -173,14 +175,43 @@ def heads_move(sheet: Sheet[SixNimmtState], form: Any) -> dict[str, Any]:
 
 
 def cards_move(sheet: Sheet[SixNimmtState], form: Any) -> dict[str, Any]:
-    """The ``round`` move from the cards form (raises ValidationError on unreadable text)."""
-    cards = []
-    for i in range(len(sheet.players)):
-        field = form[f"seat{i}"]
-        try:
-            cards.append(parse_cards(field.data))
-        except ValidationError as error:
-            field.errors = [*field.errors, str(error)]
-            raise
-    someone_took(form, len(cards), cards)
-    return {"type": "round", "cards": cards}
+    """The ``round`` move from the cards form. Every box is read and checked before anything
+    is said, so a round with several mistakes shows them all at once, each at its box (text
+    that is no card, a card not in the deck, a card typed twice: at its second box)."""
+    boxes = [form[f"seat{i}"] for i in range(len(sheet.players))]
+    read = [read_box(box) for box in boxes]
+    taken = [hand or [] for hand in read]
+    exist_once = cards_exist_once(sheet.state, boxes, taken)  # the readable boxes too
+    if None in read or not exist_once:
+        raise ValidationError(_("Nothing was saved: check the boxes marked below."))
+    someone_took(form, len(taken), taken)
+    return {"type": "round", "cards": taken}
+
+
+def read_box(box: Any) -> list[int] | None:
+    """The card numbers of one box, or None with the reason said at the box."""
+    try:
+        return parse_cards(box.data)
+    except ValidationError as error:
+        box.errors = [*box.errors, str(error)]
+        return None
+
+
+def cards_exist_once(state: SixNimmtState, boxes: list[Any], cards: list[Any]) -> bool:
+    """Whether every card is in this match's deck and typed once in the round; each mistake is
+    said at its box (a card typed twice at both), in the rules' own words."""
+    seen: dict[int, Any] = {}
+    fine = True
+    for box, hand in zip(boxes, cards, strict=True):
+        for card in hand:
+            try:
+                check_card(state, card)
+                check_distinct([*seen, card])
+            except IllegalMove as refused:
+                said = reason(refused)
+                for place in (seen.get(card), box):
+                    if place is not None and said not in place.errors:
+                        place.errors = [*place.errors, said]
+                fine = False
+            seen.setdefault(card, box)
+    return fine

@@ -28,6 +28,7 @@ from .cards import DECK_SIZE, HAND, ROWS, bull_heads, highest_card
 from .game import RULES, SixNimmt
 from .moves import (
     check_card,
+    check_distinct,
     check_reveal,
     check_round,
     check_rows,
@@ -72,6 +73,7 @@ __all__ = [
     "TableRound",
     "bull_heads",
     "check_card",
+    "check_distinct",
     "check_reveal",
     "check_round",
     "check_rows",
