@@ -191,11 +191,16 @@ CUT_HEADERS = """Array.from(document.querySelectorAll('.tv-game .score thead th:
   .filter(th => th.scrollWidth > th.clientWidth + 1 || th.scrollHeight > th.clientHeight + 1)
   .map(th => th.textContent.trim())"""
 
+MIDDLES = """Array.from(document.querySelectorAll('.tv-totals li')).map(li => [
+  li.querySelector('.tv-name'), li.querySelector('.tv-total')].map(e => {
+    const box = e.getBoundingClientRect(); return box.top + box.height / 2; }))"""
+
 
 def test_ten_players_names_read_whole_on_a_720p_tv(
     phones: Callable[..., Phone], shots: Shots
 ) -> None:
-    """Ten columns leave each name about 60 px across: on the TV they stand upright, whole."""
+    """Ten columns leave each name about 60 px across: on the TV they stand upright, whole;
+    beside the totals, each name sits level with its number."""
     a = phones("A", **NARROW)
     page = a.goto("/new/sixnimmt")
     open_all_details(a)
@@ -211,5 +216,7 @@ def test_ten_players_names_read_whole_on_a_720p_tv(
     headers = tv.page.locator(".tv-game .score thead th:not(:first-child)")
     expect(headers).to_have_count(10)
     assert tv.page.evaluate(CUT_HEADERS) == []
+    middles = tv.page.evaluate(MIDDLES)  # each name level with its big number, not below it
+    assert all(abs(name - total) <= 2 for name, total in middles), middles
     shots(tv, "ten-players-720p", full_page=False)
     tv.check()
