@@ -13,6 +13,11 @@ from .games.base import Running
 WIDTH, HEIGHT = 320, 200
 LEFT, RIGHT, TOP, BOTTOM = 34, 10, 10, 26
 """Room for the value labels on the left and the step labels underneath."""
+STEP_LABEL_DROP = 20
+"""How far below the plot the step labels' baseline sits. The lowest value label is centred on
+the plot's bottom line and reaches about 6 units (of the 11-unit type) below it; a step label
+reaches about 10 units above its baseline. At 20 the two stay apart in the corner where the
+first step meets the lowest value (at 14, the place chart's "1" touched its "3")."""
 STEPS = (1, 2, 5)
 MAX_TICKS = 6
 MAX_STEP_LABELS = 10
@@ -47,6 +52,11 @@ class Chart:
     right: int = WIDTH - RIGHT
     top: int = TOP
     bottom: int = HEIGHT - BOTTOM
+
+    @property
+    def step_label_y(self) -> int:
+        """The baseline of the step labels under the plot, clear of the value labels."""
+        return self.bottom + STEP_LABEL_DROP
 
     @property
     def steps(self) -> int:
