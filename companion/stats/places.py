@@ -1,6 +1,6 @@
 """Places at the end of a match: winners first, then the game's own order; ties share a place.
 
-Two players on 20 heads after a winner on 12 are both "2nd=", and the next one is "4th". How the
+Two players on 20 heads after a winner on 12 are both "2nd (tied)", and the next is "4th". How the
 seats that did not win order is the game's to say (:meth:`companion.games.base.Seam.place_key`).
 """
 
@@ -54,5 +54,8 @@ def ordinal(place: int) -> str:
 
 
 def place_label(place: int, shared: bool) -> str:
-    """ "1st", or "1st=" for a place shared with another player."""
-    return ordinal(place) + ("=" if shared else "")
+    """ "2nd", or "2nd (tied)" for a place shared with another player: words each language
+    says its own way (Italian "2° pari merito"), not a sign glued to the number."""
+    if shared:
+        return _("%(place)s (tied)", place=ordinal(place))
+    return ordinal(place)

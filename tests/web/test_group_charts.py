@@ -165,6 +165,9 @@ def test_places_are_charted_from_first_on_top_to_the_last_seat_and_games_named_w
     assert sorted(ticks) == ["1", "2", "3"], "places 1 to 3: no place 0"
     assert "1st place on top" in nuota.text() and "lower is better" not in nuota.text()
     assert ticks["1"] < ticks["2"] < ticks["3"], "1st place on top"
+    italian = phone.get(f"/g/{group_id}/p/{player_id(phone.app, group_id, 'Ann')}",
+                        headers={"Accept-Language": "it"}).get_data(as_text=True)  # fmt: skip
+    assert "il 1° posto in alto" in italian and "º" not in italian, "one ordinal sign: °"
     dot = nuota.find("circle")
     assert dot is not None and float(dot.attrs["cy"]) == ticks["3"]  # Ann was 3rd
     names = [t.text() for t in ann.by_id("shares").find_all("text", class_="bar-name")]

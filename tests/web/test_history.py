@@ -37,6 +37,19 @@ def finish(phone: Phone, match_id: int, *rounds: list[int]) -> None:
     assert match_row(phone.app, match_id)["status"] == "finished"
 
 
+def test_a_shared_place_is_said_in_words_in_every_language(phone: Phone, other: Phone) -> None:
+    match_id = table(phone, other, names=["Ann", "Bob", "Cy"], end="rounds", rounds="1")
+    group_id = group_of(phone.app, match_id)
+    finish(phone, match_id, [1, 5, 5])  # Bob and Cy share the 2nd place
+
+    def said(language: str) -> str:
+        return text_of(phone.get(f"/g/{group_id}", headers={"Accept-Language": language}))
+
+    assert "1st Ann 1 2nd (tied) Bob 5 2nd (tied) Cy 5" in said("en")
+    assert "1° Ann 1 2° pari merito Bob 5 2° pari merito Cy 5" in said("it")
+    assert "1. Ann 1 2. (geteilt) Bob 5 2. (geteilt) Cy 5" in said("de")
+
+
 def test_a_finished_match_appears_with_winners_and_totals(phone: Phone, other: Phone) -> None:
     match_id = table(phone, other, names=["Ann", "Bob", "Cy"], end="rounds", rounds="2")
     group_id = group_of(phone.app, match_id)
@@ -60,7 +73,7 @@ def test_played_and_won_counts_ties_share_the_win(phone: Phone, other: Phone) ->
     finish(phone, match_id, [2, 2, 9])  # Ann and Bob tie
     assert counts(phone, group_id) == {"Ann": (1, 1), "Bob": (1, 1), "Cy": (1, 0)}
     assert "Won by Ann, Bob" in history(phone, group_id)
-    assert "1st= Ann 2 1st= Bob 2 3rd Cy 9" in history(phone, group_id), "ties share a place"
+    assert "1st (tied) Ann 2 1st (tied) Bob 2 3rd Cy 9" in history(phone, group_id), "ties share"
     page = parse(phone.get(f"/g/{group_id}").get_data(as_text=True))
     links = {a.text(): a.attrs["href"] for a in page.by_id("history").find_all("a")}
     players = {a.text(): a.attrs["href"] for a in page.find("table", class_="stats").find_all("a")}

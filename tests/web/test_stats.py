@@ -69,7 +69,7 @@ def test_sixnimmt_record_heads_per_round_limit_and_streaks(phone: Phone) -> None
     bob = figures(page(phone, group_id, "Bob"), "sixnimmt")
     assert (bob["Won"], bob["Win streak now"], bob["Longest win streak"]) == ("2", "2", "2")
     assert bob["Times over the limit"] == "0"
-    assert places_of(page(phone, group_id, "Ann"), "sixnimmt") == ["1st=", "2nd", "1st"]
+    assert places_of(page(phone, group_id, "Ann"), "sixnimmt") == ["1st (tied)", "2nd", "1st"]
     assert places_of(page(phone, group_id, "Cy"), "sixnimmt") == ["3rd"]
 
 
@@ -159,7 +159,7 @@ def test_a_deleted_match_and_an_abandoned_one_do_not_count(phone: Phone) -> None
     phone.post(f"/m/{dropped}/host/abandon")
     ann = figures(page(phone, group_id, "Ann"), "sixnimmt")
     assert (ann["Played"], ann["Won"]) == ("2", "1")
-    assert "1st=" not in text_of(phone.get(f"/g/{group_id}")), "the deleted tie is gone"
+    assert "(tied)" not in text_of(phone.get(f"/g/{group_id}")), "the deleted tie is gone"
 
 
 def test_empty_state_and_italian(phone: Phone) -> None:
@@ -171,6 +171,7 @@ def test_empty_state_and_italian(phone: Phone) -> None:
     italian = phone.get(f"/g/{played}/p/{player_id(phone.app, played, 'Ann')}",
                         headers={"Accept-Language": "it"}).get_data(as_text=True)  # fmt: skip
     assert "Serie di vittorie più lunga" in italian and "Ultime partite" in italian
+    assert places_of(italian, "sixnimmt") == ["1° pari merito", "2°", "1°"], "one sign: °"
 
 
 def test_strangers_and_other_groups_get_404(phone: Phone, other: Phone) -> None:
