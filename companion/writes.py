@@ -1,10 +1,11 @@
 """Submitting a form for a phone: what becomes of it, decided in one place below the views.
 
-A phone sends an entry, a row choice or an undo. The answer is one of four: the move is stored
-(or was already, from the same one-time key), it is held until another phone chooses or adds
-its part, it is refused with a reason (the form comes back as typed), or the sheet changed
-meanwhile and the phone should look again. :class:`Submitted` says which; the views only turn
-it into a page or a fragment. Every write itself goes through :func:`companion.sheet.append`.
+A phone sends an entry, a row choice or an undo (:mod:`companion.undos`). The answer is one of
+four: the move is stored (or was already, from the same one-time key), it is held until another
+phone chooses or adds its part, it is refused with a reason (the form comes back as typed), or
+the sheet changed meanwhile and the phone should look again. :class:`Submitted` says which;
+the views only turn it into a page or a fragment. Every write itself goes through
+:func:`companion.sheet.append`.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from .i18n import gettext as _
 from .models import Entry, Match, Membership
 from .pending import hold, pending_for
 from .rules import IllegalMove
-from .seats import acting_for, others_at_table
+from .seats import acting_for
 from .security import is_host
 from .sheet import (
     ATTEMPTS,
@@ -248,33 +249,3 @@ def submit_choice(
     move = held.move
     move["row_choice"][held.seat] = row
     return Submitted(written=append_from(match, member, move, version, idem_key))
-
-
-def submit_undo(
-    match: Match,
-    member: Membership,
-    seq: int,
-    version: object,
-    idem_key: str | None,
-    confirmed: bool = False,
-) -> Submitted:
-    """Undo entry ``seq`` by logging an undo; nothing is deleted. Another seated player's
-    entry, while their phone is at the table, is undone only after confirming."""
-    if (again := already_stored(match, idem_key)) is not None:
-        return again
-    if not can_write(match, member):
-        return Submitted(error=_("Claim your seat first: only players can undo."))
-    author = db.session.execute(
-        db.select(Entry.device_id).filter_by(match_id=match.id, seq=seq)
-    ).scalar_one_or_none()
-    name = others_at_table(match, member).get(author or "")
-    if name is not None and not confirmed:
-        return Submitted(
-            error=_(
-                "%(name)s's phone made that entry and is at the table. Undo it there, or "
-                "confirm that you undo it.",
-                name=name,
-            ),
-            confirm_undo=seq,
-        )
-    return Submitted(written=append_from(match, member, {}, version, idem_key, undoes=seq))

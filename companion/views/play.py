@@ -18,7 +18,8 @@ from ..plain_query import reads_in_autocommit
 from ..seats import mark_seen, needs_seen
 from ..security import member_match_or_404, member_view_or_404, viewer_match_or_404, viewer_token
 from ..sheet import Sheet, replay
-from ..writes import can_write, submit_choice, submit_entry, submit_undo
+from ..undos import submit_undo
+from ..writes import can_write, submit_choice, submit_entry
 from .log_lines import log_rows, news_since
 from .reply import go, no_change, render, wants_fragment
 from .shared_poll import answer_once, can_share, keep_answer
