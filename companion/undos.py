@@ -1,19 +1,25 @@
 """Undoing an entry for a phone: what must be confirmed first, then the undo through
 :mod:`companion.writes` like any other write.
 
-An undo is a new entry that takes an earlier one back; nothing is deleted. An undo of an entry
-another phone at the table made is asked about before it is stored (undo it there, or confirm):
-it is refused with the question, and the answer offers the confirmation in place
-(:attr:`companion.writes.Submitted.confirm_undo`).
+An undo is a new entry that takes an earlier one back; nothing is deleted. Two undos are asked
+about before they are stored: one of an entry another phone at the table made (undo it there,
+or confirm), and one in a match that is over, which can reopen it and take its result out of
+the history. Either is refused with the question, and the answer offers the confirmation in
+place (:attr:`companion.writes.Submitted.confirm_undo`).
 """
 
 from __future__ import annotations
 
+from sqlalchemy.orm import aliased
+
 from .extensions import db
 from .i18n import gettext as _
-from .models import Entry, Match, Membership
+from .models import NO_RESULT, Entry, Match, Membership
 from .seats import others_at_table
 from .writes import Submitted, already_stored, append_from, can_write
+
+ENDED = ("finished", NO_RESULT)
+"""The statuses of a match that is over and can still change (an abandoned one cannot)."""
 
 
 def submit_undo(
@@ -25,22 +31,46 @@ def submit_undo(
     confirmed: bool = False,
 ) -> Submitted:
     """Undo entry ``seq`` by logging an undo; nothing is deleted. Another seated player's
-    entry, while their phone is at the table, is undone only after confirming."""
+    entry, while their phone is at the table, and any entry of a match that is over are
+    undone only after confirming."""
     if (again := already_stored(match, idem_key)) is not None:
         return again
     if not can_write(match, member):
         return Submitted(error=_("Claim your seat first: only players can undo."))
-    author = db.session.execute(
-        db.select(Entry.device_id).filter_by(match_id=match.id, seq=seq)
-    ).scalar_one_or_none()
-    name = others_at_table(match, member).get(author or "")
-    if name is not None and not confirmed:
-        return Submitted(
-            error=_(
+    if not confirmed:
+        asked = questions(match, member, seq)
+        if asked:
+            return Submitted(error=" ".join(asked), confirm_undo=seq)
+    return Submitted(written=append_from(match, member, {}, version, idem_key, undoes=seq))
+
+
+def questions(match: Match, member: Membership, seq: int) -> list[str]:
+    """What this phone is asked before entry ``seq`` is undone: nothing for an entry the log
+    refuses to undo anyway (none such, an undo itself, one already undone), which it then says."""
+    undo = aliased(Entry)
+    undone = db.select(undo.seq).filter(undo.match_id == match.id, undo.undoes == seq).exists()
+    found = db.session.execute(
+        db.select(Entry.device_id, Entry.undoes, undone.label("undone")).filter_by(
+            match_id=match.id, seq=seq
+        )
+    ).one_or_none()
+    if found is None or found.undoes is not None or found.undone:
+        return []
+    asked = []
+    if match.status in ENDED:
+        asked.append(
+            _(
+                "The match is over. Undoing this entry can reopen it, and its result then "
+                "leaves the history until it ends again."
+            )
+        )
+    name = others_at_table(match, member).get(found.device_id or "")
+    if name is not None:
+        asked.append(
+            _(
                 "%(name)s's phone made that entry and is at the table. Undo it there, or "
                 "confirm that you undo it.",
                 name=name,
-            ),
-            confirm_undo=seq,
+            )
         )
-    return Submitted(written=append_from(match, member, {}, version, idem_key, undoes=seq))
+    return asked

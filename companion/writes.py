@@ -45,7 +45,8 @@ class Submitted:
     ``held`` means the move waits for another phone; ``notice`` that the sheet changed under the
     form; otherwise the form is refused as typed, with ``error`` or with its own field errors.
     ``confirm_undo`` is the entry an undo was refused for until this phone confirms it (another
-    phone at the table made it): the answer asks for that confirmation in place.
+    phone at the table made it, or the match is over): the answer asks for that confirmation
+    in place.
     """
 
     written: Written | None = None
