@@ -163,7 +163,8 @@ class Seam(Generic[State]):
         (``latest``, made by ``who``, is the newest entry since), when the game can say more
         than "Bob entered something a moment ago" (Kuh Vadis: the roll a tapped cell was for
         was undone). The form then comes back fresh, for the sheet as it is now. None: the
-        shared words, with what was typed offered again."""
+        shared words, with what was typed offered again (unless it makes the very move that
+        overtook it: then it is said to be saved once, and the form comes back fresh)."""
         return None
 
     def rematch_options(self, options: dict[str, Any]) -> dict[str, Any]:

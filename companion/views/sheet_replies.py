@@ -7,10 +7,12 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Response, request, url_for
+from wtforms.validators import ValidationError
 
 from ..games import EntryKind, seam_for
 from ..i18n import gettext as _
 from ..models import Entry, Match, Membership
+from ..rules import IllegalMove
 from ..sheet import Sheet, Written, bounded_version, replay
 from ..translate import reason
 from ..writes import Submitted
@@ -61,6 +63,8 @@ def written_reply(
         return render("play/sheet.html", "play/_written.html", **context)
     if written.stale_after is not None:
         said = overtaken(match, fresh, written.stale_after, form)
+        if said is None and kind is not None and form is not None:
+            said = made_already(kind, fresh, form, written.stale_after)
         kept = said is None and kind is not None and form is not None and fits(kind, fresh, form)
         if kept:
             form.stamp(fresh)  # what was typed, ready to send as the next entry
@@ -135,6 +139,34 @@ def overtaken(match: Match, fresh: Sheet[Any], latest: Entry, form: Any) -> str 
     if form is None:
         return None
     return seam_for(match.game).overtaken(fresh, latest, form, entered_by(fresh, latest))
+
+
+def made_already(kind: EntryKind, fresh: Sheet[Any], form: Any, latest: Entry) -> str | None:
+    """ "Bob entered the same thing a moment ago": two phones typed the same round and tapped
+    Save together. The one overtaken is not offered its values again as the next round (one
+    more tap would store that round twice). None when its form makes another move."""
+    if not same_move(kind, fresh, form, latest):
+        return None
+    who = entered_by(fresh, latest)
+    return _("%(who)s entered the same thing a moment ago: it is saved once.", who=who)
+
+
+def same_move(kind: EntryKind, fresh: Sheet[Any], form: Any, latest: Entry) -> bool:
+    """Whether ``form`` makes the very move that ``latest`` stored, read by its entry kind on
+    the fresh sheet. An undo never does, nor a form whose boxes or move are refused (reading
+    it again leaves its marks as they were, for the form kept as typed)."""
+    if latest.undoes is not None or form.errors:
+        return False
+    marks = [(field, list(field.errors)) for field in form]
+    said = list(form.form_errors)
+    try:
+        return bool(kind.to_move(fresh, form) == latest.move)
+    except (ValidationError, IllegalMove):
+        return False
+    finally:
+        for field, errors in marks:
+            field.errors = errors
+        form.form_errors[:] = said
 
 
 def stale_notice(fresh: Sheet[Any], written: Written, kept: bool = False) -> str:

@@ -4,14 +4,26 @@ whatever the boxes hold, and what was typed comes back ready to be sent again.""
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from html import unescape
+from types import SimpleNamespace
+from typing import Any
+
+import pytest
+from wtforms.validators import ValidationError
 
 from companion.models import Entry
+from companion.rules import IllegalMove
+from companion.views.sheet_replies import same_move
 
-from ..conftest import Phone, count
-from .helpers import parse, table
+from ..conftest import Phone, count, hidden_fields
+from .helpers import parse, table, undo
+from .test_nuota import page as nuota_page
 from .test_nuota import stale_hand
 from .test_nuota import table as nuota_table
+from .test_nuota import totals as nuota_totals
+from .test_pirsch import CLEAN_HUNT, enter_counts
+from .test_pirsch import start as pirsch_start
 
 
 def inputs(html: str, prefix: str) -> dict[str, str]:
@@ -56,3 +68,153 @@ def test_a_hand_kept_after_someone_else_entered_is_stored_when_sent_again(
     answer = unescape(other.post(url, again, hx=True).get_data(as_text=True))
     assert "a moment ago" not in answer, "the hand offered again is not stale again"
     assert "Bob ✓ entered" in " ".join(re.sub(r"<[^>]+>", " ", answer).split())
+
+
+# --- two phones save the same round at once ----------------------------------------------------
+
+SAME = "Ann entered the same thing a moment ago: it is saved once."
+
+
+def test_the_same_round_from_two_phones_is_saved_once_and_not_offered_again(
+    phone: Phone, other: Phone
+) -> None:
+    match_id = table(phone, other)
+    form_b = other.entry_form(match_id)
+    assert phone.enter_heads(match_id, [3, 13]).status_code == 303
+    answer = other.enter_heads(match_id, [3, 13], hx=True, form=form_b)
+    html = unescape(answer.get_data(as_text=True))
+    notice = parse(html).find(class_="notice")
+    assert notice is not None and notice.text() == SAME
+    assert "data-kept" not in html and "What you typed" not in html
+    boxes = inputs(html, "heads")
+    assert (boxes["heads-seat0"], boxes["heads-seat1"]) == ("", ""), "round 2 starts empty"
+    assert count(phone.app, Entry) == 1
+
+
+def test_the_same_round_without_javascript_says_so_on_the_whole_page(
+    phone: Phone, other: Phone
+) -> None:
+    match_id = table(phone, other)
+    form_b = other.entry_form(match_id)
+    assert phone.enter_heads(match_id, [3, 13]).status_code == 303
+    answer = other.enter_heads(match_id, [3, 13], form=form_b)
+    html = unescape(answer.get_data(as_text=True))
+    assert answer.status_code == 200 and "<html" in html
+    assert SAME in parse(html).by_id("entry").text()
+    assert inputs(html, "heads")["heads-seat0"] == ""
+    assert count(phone.app, Entry) == 1
+
+
+def test_the_same_round_is_said_in_the_phones_language(phone: Phone, other: Phone) -> None:
+    match_id = table(phone, other)
+    form_b = other.entry_form(match_id)
+    assert phone.enter_heads(match_id, [3, 13]).status_code == 303
+    fields = {**form_b, "heads-seat0": "3", "heads-seat1": "13"}
+    italian = {"Accept-Language": "it-IT,it;q=0.9"}
+    answer = other.post(f"/m/{match_id}/entry/heads", fields, hx=True, headers=italian)
+    notice = parse(unescape(answer.get_data(as_text=True))).find(class_="notice")
+    assert notice is not None
+    assert notice.text() == "Ann ha appena inserito la stessa cosa: è stata salvata una volta sola."
+
+
+def test_another_round_typed_meanwhile_is_still_kept_to_send_again(
+    phone: Phone, other: Phone
+) -> None:
+    match_id = table(phone, other)
+    form_b = other.entry_form(match_id)
+    assert phone.enter_heads(match_id, [3, 13]).status_code == 303
+    html = unescape(
+        other.enter_heads(match_id, [4, 12], hx=True, form=form_b).get_data(as_text=True)
+    )
+    assert "What you typed is still below" in html and "the same thing" not in html
+    kept = inputs(html, "heads")
+    assert (kept["heads-seat0"], kept["heads-seat1"]) == ("4", "12")
+    assert count(phone.app, Entry) == 1
+
+
+def test_a_round_undone_meanwhile_is_not_the_same_round(phone: Phone, other: Phone) -> None:
+    """The newest entry is the undo: what Bob typed is not stored anywhere, so it is kept."""
+    match_id = table(phone, other)
+    form_b = other.entry_form(match_id)
+    assert phone.enter_heads(match_id, [3, 13]).status_code == 303
+    assert undo(phone, match_id, 1).status_code == 303
+    html = unescape(
+        other.enter_heads(match_id, [3, 13], hx=True, form=form_b).get_data(as_text=True)
+    )
+    assert "What you typed is still below" in html and "the same thing" not in html
+    assert inputs(html, "heads")["heads-seat0"] == "3"
+
+
+def test_the_same_pirsch_round_from_two_phones_is_saved_once(phone: Phone, other: Phone) -> None:
+    match_id = pirsch_start(phone)
+    other.join(match_id)
+    other.claim(match_id, 1)
+    stale = other.entry_form(match_id, "counts")
+    assert enter_counts(phone, match_id, CLEAN_HUNT).status_code == 303
+    stale["counts-phase"] = "hunt"
+    for seat, row in enumerate(CLEAN_HUNT):
+        stale.update({f"counts-s{seat}_{animal}": str(n) for animal, n in row.items()})
+    answer = other.post(f"/m/{match_id}/entry/counts", stale, hx=True)
+    html = unescape(answer.get_data(as_text=True))
+    notice = parse(html).find(class_="notice")
+    assert notice is not None and notice.text() == SAME
+    assert inputs(html, "counts")["counts-s0_bear"] == "", "round 2 starts empty"
+    assert count(phone.app, Entry) == 1
+
+
+def test_the_same_nuota_totals_from_two_phones_are_saved_once(phone: Phone, other: Phone) -> None:
+    match_id = nuota_table(phone, other)
+    stale = hidden_fields(nuota_page(other, match_id, "totals"), "totals")
+    assert nuota_totals(phone, match_id, {0: 16, 1: 13, 2: 9}).status_code == 303
+    stale.update({"totals-seat0": "16", "totals-seat1": "13", "totals-seat2": "9"})
+    answer = other.post(f"/m/{match_id}/entry/totals", stale, hx=True)
+    html = unescape(answer.get_data(as_text=True))
+    notice = parse(html).find(class_="notice")
+    assert notice is not None and notice.text() == SAME
+    assert "data-kept" not in html
+    assert count(phone.app, Entry) == 1
+
+
+class Box:
+    """A form's box, as :func:`same_move` sees it: its marks."""
+
+    def __init__(self) -> None:
+        self.errors: list[str] = []
+
+
+class Typed:
+    """A form that passed its checks: boxes without marks."""
+
+    def __init__(self) -> None:
+        self.boxes = [Box()]
+        self.form_errors: list[str] = []
+
+    def __iter__(self) -> Iterator[Box]:
+        return iter(self.boxes)
+
+    @property
+    def errors(self) -> dict[str, Any]:
+        return {}
+
+
+@pytest.mark.parametrize("refusal", [ValidationError("no"), IllegalMove("no")])
+def test_a_move_refused_on_the_fresh_sheet_is_not_the_same_and_leaves_no_marks(
+    refusal: Exception,
+) -> None:
+    form = Typed()
+
+    def refused(_sheet: Any, typed: Typed) -> dict[str, Any]:
+        typed.boxes[0].errors.append("marked")
+        typed.form_errors.append("said")
+        raise refusal
+
+    kind = SimpleNamespace(to_move=refused)
+    latest = SimpleNamespace(undoes=None, move={"type": "round", "heads": [3, 13]})
+    assert not same_move(kind, None, form, latest)  # type: ignore[arg-type]
+    assert form.boxes[0].errors == [] and form.form_errors == []
+
+
+def test_an_undo_is_never_the_same_move() -> None:
+    kind = SimpleNamespace(to_move=lambda _sheet, _form: {"type": "undo"})
+    latest = SimpleNamespace(undoes=1, move={"type": "undo"})
+    assert not same_move(kind, None, Typed(), latest)  # type: ignore[arg-type]
