@@ -44,6 +44,7 @@ def play_context(
     error: str | None = None,
     notice: str | None = None,
     kept: bool = False,
+    final: bool = False,
     confirm_undo: int | None = None,
 ) -> dict[str, Any]:
     """What a move can change: the scoreboard, the log and the entry panel. A poll that finds
@@ -69,6 +70,7 @@ def play_context(
         "error": error,
         "notice": notice,
         "kept": kept,
+        "final": final,
         "confirm_undo": confirm_undo,
         "poll_seconds": current_app.config["POLL_SECONDS"],
         "poll_url": poll_url(match, member),

@@ -69,7 +69,9 @@ def written_reply(
         if kept:
             form.stamp(fresh)  # what was typed, ready to send as the next entry
         notice = said or stale_notice(fresh, written, kept)
-        return entry_reply(match, member, fresh, kind, form, notice=notice, fresh=True, kept=kept)
+        return entry_reply(
+            match, member, fresh, kind, form, notice=notice, fresh=True, kept=kept, final=bool(said)
+        )
     error = reason(written.error) if written.error else _("Nothing was saved. Try again.")
     return entry_reply(match, member, fresh, kind, form, error=error)
 
@@ -199,11 +201,14 @@ def entry_reply(
     fresh: bool = False,
     kept: bool = False,
     confirm_undo: int | None = None,
+    final: bool = False,
 ) -> Response:
     """Re-render the entry panel (htmx) or the whole page with the form kept as typed.
 
     ``fresh`` sends the fresh sheet along (the sheet changed); ``kept`` keeps the typed form
-    even then (a conflict: the values were not saved, and are offered again)."""
+    even then (a conflict: the values were not saved, and are offered again); ``final`` marks a
+    notice that says all there is to say of the write (the same round saved once, a game's own
+    words), which the outbox then shows for a write it had kept, instead of "enter it again"."""
     forms = {kind.key: form} if kind is not None and (kept or not fresh) else {}
     entry: dict[str, Any] = {
         "kind": kind.key if kind else None,
@@ -211,6 +216,7 @@ def entry_reply(
         "error": error,
         "notice": notice,
         "kept": kept,
+        "final": final,
         "confirm_undo": confirm_undo,
     }
     if not wants_fragment():

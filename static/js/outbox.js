@@ -189,10 +189,11 @@
     const shown = name && doc.querySelector("#entry input[type=hidden][name='" + name + "']");
     return !shown || Number(shown.value) !== Number(sent.get(name));
   }
-  // What marks a refusal in an answer, and the server's own words for it.
-  const REFUSAL = "[role=alert], .error, .field-error";
-  function reasonOf(doc) {
-    return Array.from(doc.querySelectorAll(REFUSAL))
+  // What marks a refusal in an answer, and the server's own words for it; for a write the sheet
+  // moved on from, only words that say all of it (the same round saved once: data-final).
+  const REFUSAL = "[role=alert], .error, .field-error", FINAL = "#entry .notice[data-final]";
+  function reasonOf(doc, overtaken) {
+    return Array.from(doc.querySelectorAll(overtaken ? FINAL : REFUSAL))
       .map(function (el) { return el.textContent.replace(/\s+/g, " ").trim(); }).filter(Boolean).join(" ");
   }
   // A round refused (for its values, or failed): the rounds queued after it on this page were
@@ -240,7 +241,7 @@
       // Nowhere to show what was typed without wiping something else, or more of ours behind
       // it (or, overtaken by the sheet, a form that cannot hold it: End turn, a card and its
       // pile): the status line keeps it with the server's reason, so the panel follows the sheet.
-      status.miss(item, response.status, response.ok && !overtaken ? reasonOf(doc) : "");
+      status.miss(item, response.status, response.ok ? reasonOf(doc, overtaken) : "", overtaken);
       listBehind();
       tell();
       refresh(); // the sheet shows what overtook it; a typed form stays as it is

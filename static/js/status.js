@@ -102,7 +102,7 @@
     mine.forEach(function (i) { line(el, i.summary); });
     let said = "";
     lost.forEach(function (i) {
-      const why = i.reason === "behind" ? words.behind
+      const why = i.reason === "behind" ? words.behind : i.said ? i.reason
         : i.reason ? words.refused.replace("{reason}", i.reason)
         : i.status === 200 ? words.missed : words.failed.replace("{n}", i.status);
       line(el, i.summary, "missed", why, why === said);
@@ -196,9 +196,11 @@
       if (region()) say(region().dataset.failed.replace("{n}", status));
     },
     // reason: the server's words for a refusal, or "behind" (not sent: a round before it was
-    // refused); none for a write overtaken by the sheet (status 200) or failed (its status).
-    miss: function (item, status, reason) {
-      keepMissed(missed().concat([{ page: item.page, summary: item.summary, status: status, reason: reason || "" }]));
+    // refused); none for a write overtaken by the sheet (status 200) or failed (its status),
+    // unless the server's words for the overtaken write say all of it (said: shown as they are).
+    miss: function (item, status, reason, overtaken) {
+      keepMissed(missed().concat([{ page: item.page, summary: item.summary, status: status, reason: reason || "",
+        said: !!(overtaken && reason) }]));
     },
     answered: function (saved) { savedLately = saved; notice = ""; },
     waiting: function () { savedLately = false; },

@@ -157,3 +157,24 @@ def test_a_write_the_server_fails_keeps_what_was_typed(
     expect(missed).to_contain_text("Ann 2 · Bob 11")
     assert stored(server, match) == []
     a.problems = [p for p in a.problems if "HTTP 500" not in p]  # the failure we staged
+
+
+def test_a_round_two_phones_kept_offline_alike_is_saved_once_and_said_so(
+    phones: Callable[..., Phone], server: LiveServer
+) -> None:
+    """Both phones typed the same round without the network: the first to reach the server
+    stores it; the second is told it is saved once, not asked to enter it again."""
+    a, b, match = table(phones)
+    offline(a)
+    offline(b)
+    type_round(a, [3, 6])
+    type_round(b, [3, 6])
+    expect(b.page.locator("#outbox")).to_contain_text("1 entry not sent yet")
+    offline(a, cut=False)
+    expect(rows(a)).to_have_count(1)
+    offline(b, cut=False)
+    missed = b.page.locator("#outbox li.missed")
+    expect(missed).to_contain_text("Ann entered the same thing a moment ago: it is saved once.")
+    assert "enter this again" not in (missed.text_content() or "")
+    expect(rows(b)).to_have_count(1)
+    assert [m["heads"] for m in stored(server, match)] == [[3, 6]]
