@@ -191,7 +191,7 @@
   }
   // What marks a refusal in an answer, and the server's own words for it; for a write the sheet
   // moved on from, only words that say all of it (the same round saved once: data-final).
-  const REFUSAL = "[role=alert], .error, .field-error", FINAL = "#entry .notice[data-final]";
+  const REFUSAL = "#entry [role=alert], #entry .error, #entry .field-error", FINAL = "#entry .notice[data-final]";
   function reasonOf(doc, overtaken) {
     return Array.from(doc.querySelectorAll(overtaken ? FINAL : REFUSAL))
       .map(function (el) { return el.textContent.replace(/\s+/g, " ").trim(); }).filter(Boolean).join(" ");

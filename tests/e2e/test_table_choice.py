@@ -21,9 +21,9 @@ def polls(url: str) -> bool:
     return "/live?" in url
 
 
-def waiting_for_bob(phones: Callable[..., Phone]) -> tuple[Phone, Phone, Phone, int]:
+def rows_on_the_table(phones: Callable[..., Phone]) -> tuple[Phone, Phone, Phone]:
     """Ann's phone starts a table-mode match of Ann, Bob and Cy, Bob's and Cy's phones join
-    and sit, and the first turn waits for Bob (his 5 is lower than every row)."""
+    and sit, and Ann's phone enters the rows."""
     a = phones("A")
     page = a.goto("/new/sixnimmt")
     fill_new_match(a, ["Ann", "Bob", "Cy"], rounds=1)
@@ -36,6 +36,13 @@ def waiting_for_bob(phones: Callable[..., Phone]) -> tuple[Phone, Phone, Phone, 
         join_with_code(phone, a)
         claim(phone, name)
     submit_table(a, ROW_STARTERS, "row")
+    return a, b, c
+
+
+def waiting_for_bob(phones: Callable[..., Phone]) -> tuple[Phone, Phone, Phone, int]:
+    """:func:`rows_on_the_table`, and the first turn waits for Bob (his 5 is lower than every
+    row)."""
+    a, b, c = rows_on_the_table(phones)
     submit_table(a, FIRST_TURN, "seat")
     for phone in (a, b, c):
         expect(phone.page.locator("#table-panel .choice")).to_contain_text("Bob's 5 is lower")
@@ -129,3 +136,23 @@ def test_a_row_kept_offline_after_another_phone_chose_is_listed_as_not_saved(
     expect(missed).to_contain_text("Row 2 · 1 head")
     expect(b.page.locator("#table-panel")).to_contain_text("took row 1")
     assert [m.get("row_choice") for m in stored(server, match)] == [None, [None, 0, None]]
+
+
+def test_a_turn_kept_offline_that_waits_for_a_row_choice_is_said_saved(
+    phones: Callable[..., Phone], server: LiveServer
+) -> None:
+    """The answer to such a turn asks Bob to choose (an alert in the table panel): that is the
+    turn stored, not a refusal of it."""
+    a, b, _c = rows_on_the_table(phones)
+    match = match_id(a)
+    offline(b)
+    for index, value in enumerate(FIRST_TURN):
+        b.page.locator(f"#entry input[name='table-seat{index}']").fill(str(value))
+    b.page.locator("#entry form[data-entry] button[type=submit]").click()
+    expect(b.page.locator("#outbox")).to_contain_text("1 entry not sent yet")
+
+    offline(b, cut=False)
+    expect(b.page.locator("#table-panel .choice")).to_contain_text("Bob's 5 is lower")
+    expect(b.page.locator("#outbox")).to_contain_text("Saved")
+    expect(b.page.locator("#outbox li.missed")).to_have_count(0)
+    assert len(stored(server, match)) == 1  # the rows; the turn is held for Bob's choice
