@@ -81,8 +81,8 @@ def history(group_id: int) -> Any:
     form = RenameForm(obj=group if request.method == "GET" else None)
     if form.validate_on_submit() and not named_like_another(form, group):
         group.name = " ".join(form.name.data.split())
-        db.session.commit()
-        return go(url_for("groups.history", group_id=group.id))
+        db.session.commit()  # said on the page it comes back to, by the form it came from
+        return go(url_for("groups.history", group_id=group.id, renamed=1) + "#rename")
     filters = read_filters(group)
     before = request.args.get("before", 0, type=int) or 0
     after = request.args.get("after", 0, type=int) or 0

@@ -137,10 +137,14 @@ def test_rename_the_group(phone: Phone, other: Phone) -> None:
     group_id = group_of(phone.app, match_id)
     response = other.post(f"/g/{group_id}", {"name": "  Friday   nights "})
     assert response.status_code == 303
-    assert response.headers["Location"].endswith(f"/g/{group_id}")
+    back = response.headers["Location"]
+    assert back.endswith(f"/g/{group_id}?renamed=1#rename")  # where the form was
+    said = parse(other.get(back).get_data(as_text=True)).by_id("rename")
+    assert "The group is now called “Friday nights”." in said.text()  # the tap is answered
     page = parse(phone.get(f"/g/{group_id}").get_data(as_text=True))
     h1 = page.find("h1")
     assert h1 is not None and h1.text() == "Friday nights"
+    assert "is now called" not in page.by_id("rename").text()
     assert "Friday nights" in text_of(phone.get(f"/m/{match_id}"))
 
 
