@@ -89,10 +89,12 @@ def test_italian_history_tap_targets_whole_placings_and_clear_axes(
     a = phones("A", **ITALIAN_PHONE)
     group_id = italian_history(server, a)
 
-    # The sheet: the group's name under the title is a link a thumb can hit.
+    # The sheet: the group's name under the title and the TV's link are links a thumb can hit.
     head = a.page.locator(".sheet-head p a")
     expect(head).to_have_text(re.compile(r"\S"))
     assert not tap_targets(head), tap_targets(head)
+    tv = a.page.locator("#invite a[href*='/v/']")
+    assert not tap_targets(tv), tap_targets(tv)
     shots(a, "sheet-head", full_page=False)
 
     # The group page: every placing's name is a tap target, and no placing breaks in two.
@@ -105,11 +107,19 @@ def test_italian_history_tap_targets_whole_placings_and_clear_axes(
     assert not broken, f"placings broken across lines: {broken}"
     deleted = a.page.locator("#manage").get_by_role("link", name="Partite eliminate")
     assert not tap_targets(deleted), tap_targets(deleted)
+    counted = a.page.locator("table.stats a")  # the players' table: each name a tap target
+    assert not tap_targets(counted), tap_targets(counted)
     assert not crossing(a.page), crossing(a.page)
     places.first.scroll_into_view_if_needed()
     shots(a, "group-history", full_page=False)
     deleted.scroll_into_view_if_needed()
     shots(a, "deleted-link", full_page=False)
+
+    # The management page on its own: the way back is a tap target too.
+    a.goto(f"/g/{group_id}/manage")
+    back = a.page.get_by_role("link", name="Torna al gruppo")
+    assert not tap_targets(back), tap_targets(back)
+    a.goto(f"/g/{group_id}")
 
     # Giulia's page: her places per match, and no axis label of any chart on another.
     places.first.get_by_role("link", name="Giulia", exact=True).tap()
