@@ -47,7 +47,7 @@
       const value = field.tagName === "SELECT" ? field.selectedOptions[0].textContent.trim() : field.value;
       if (field.type === "radio") parts.push(label.replace(/\s+/g, " ") || value); // it names the choice
       else if (field.type === "checkbox") parts.push(field.getAttribute("aria-label") || label.replace(/\s+/g, " ") || value);
-      else parts.push(label ? label + " " + value : value);
+      else parts.push(label ? label + (field.tagName === "SELECT" ? ": " : " ") + value : value); // "Whose hand: Ann"
     });
     form.querySelectorAll("button[name]").forEach(function (button) {
       // data-summary-quiet: the fields already say what this button saves (the dice).

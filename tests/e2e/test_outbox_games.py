@@ -110,6 +110,9 @@ def test_the_hosts_hands_queued_offline_each_go_to_their_player(
     expect(whose).to_have_value("2")  # kept: the form moves on to Cy, as the server's would
     show(HANDS["Cy"])
     expect(page.locator("#outbox")).to_contain_text("2 entries not sent yet")
+    lines = page.locator("#outbox li")  # whose each hand is, said as such (not "Whose hand Bob")
+    expect(lines.nth(0)).to_contain_text("Whose hand: Bob")
+    expect(lines.nth(1)).to_contain_text("Whose hand: Cy")
 
     offline(a, cut=False)
     expect(board).to_contain_text("Round 1: the result")
