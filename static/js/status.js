@@ -28,7 +28,12 @@
   // Fields marked data-short inside a [data-summary-group] are said together under its name:
   // a grid per player ("Ann: bear 3, wolf 2 · Bob: …", not sixteen full labels), or the dice
   // tapped ("Dice: 4 4 4 1 cow"; no short name, so spaces between them).
+  // A button marked data-summary-alone makes a write that uses none of the fields (Bloccato's
+  // "Roll in the app" leaves the dice tapped so far): it is said by its words alone.
   function summary(form, params) {
+    const alone = Array.from(form.querySelectorAll("button[name][data-summary-alone]"))
+      .find(function (b) { return params.getAll(b.name).indexOf(b.value) >= 0; });
+    if (alone) return alone.textContent.replace(/\s+/g, " ").trim();
     const parts = [];
     const groups = new Map(); // a player may be called "constructor"
     form.querySelectorAll("input:not([type=hidden]), select").forEach(function (field) {

@@ -159,6 +159,19 @@ def test_dice_saved_offline_are_listed_as_the_five_faces_tapped(
     expect(page.locator("#entry button[value=roll]")).to_be_disabled()
 
 
+def test_a_roll_in_the_app_kept_offline_is_listed_without_the_dice_tapped_before(
+    phones: Callable[..., Phone],
+) -> None:
+    a = phones("A")
+    page = start(a, "bloccato", ["Ann", "Bob"])
+    offline(a)
+    for die, face in enumerate("33312"):  # tapped, then the app asked to roll instead
+        page.locator(f"#entry label.bl-face:has(input[name='turn-die{die}'][value='{face}'])").tap()
+    page.locator("#entry button[value=throw]").tap()
+    expect(page.locator("#outbox")).to_contain_text("1 entry not sent yet")
+    assert outbox_lines(a) == ["Roll in the app"], outbox_lines(a)
+
+
 def test_a_die_kept_offline_in_the_app_is_listed_by_its_words(
     phones: Callable[..., Phone],
 ) -> None:
