@@ -223,7 +223,7 @@ def fill_new_match(phone: Phone, names: list[str], rounds: int | None = None) ->
     for i, name in enumerate(names):
         page.get_by_label(f"Player {i + 1}", exact=True).fill(name)
     if rounds is not None:
-        page.get_by_role("radio", name="A number of rounds").check()
+        page.get_by_role("radio", name="After a number of rounds").check()
         page.get_by_label("Number of rounds", exact=True).fill(str(rounds))
 
 

@@ -155,7 +155,7 @@ def failed_new_match(phone: Phone) -> None:
     """Submit the new-match form with one player and 0 rounds: a page error and a field error."""
     phone.goto("/new/sixnimmt")
     phone.page.get_by_label("Player 1", exact=True).fill("Ann")
-    phone.page.get_by_role("radio", name="A number of rounds").check()
+    phone.page.get_by_role("radio", name="After a number of rounds").check()
     phone.page.get_by_label("Number of rounds", exact=True).fill("0")
     phone.page.locator("#new-match button[type=submit]").click()
     expect(phone.page.locator("#new-match .error")).to_be_visible()

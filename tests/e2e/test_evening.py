@@ -248,7 +248,7 @@ def test_a_number_of_rounds_needs_the_number(
     a = phones("A")
     a.goto("/new/sixnimmt")
     fill_new_match(a, ["Ann", "Bob"])
-    a.page.get_by_role("radio", name="A number of rounds").check()
+    a.page.get_by_role("radio", name="After a number of rounds").check()
     a.page.locator("#new-match button[type=submit]").click()
     a.page.wait_for_load_state()
     a.check()

@@ -16,9 +16,11 @@ def test_typing_a_limit_picks_its_choice_and_the_match_ends_there(
     page = a.goto("/new/sixnimmt")
     for i, name in enumerate(["Ann", "Bob"]):
         page.get_by_label(f"Player {i + 1}", exact=True).fill(name)
-    expect(page.get_by_role("radio", name="More than 66 (rulebook)")).to_be_checked()
+    rulebook = "When someone has more than 66 bull heads (rulebook)"
+    expect(page.get_by_role("radio", name=rulebook)).to_be_checked()
     page.get_by_label("Heads limit", exact=True).fill("10")
-    expect(page.get_by_role("radio", name="More than another limit")).to_be_checked()
+    other_limit = "When someone has more than another limit"
+    expect(page.get_by_role("radio", name=other_limit)).to_be_checked()
     page.locator("#new-match button[type=submit]").click()
     page.wait_for_url(re.compile(r"/m/\d+$"))
     expect(page.locator(".sheet-head")).to_contain_text("10")

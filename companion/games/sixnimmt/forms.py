@@ -44,7 +44,7 @@ def options_fields() -> dict[str, Any]:
     """Variant and end of the match."""
     return {
         "variant": RadioField(_l("Variant"), choices=VARIANT_CHOICES, default="base"),
-        "end": RadioField(_l("The match ends at"), choices=END_CHOICES, default="gt66"),
+        "end": RadioField(_l("The match ends"), choices=END_CHOICES, default="gt66"),
         "table": BooleanField(_l("Table mode: enter the revealed cards and the app places them")),
         "limit": IntegerField(
             _l("Heads limit"),

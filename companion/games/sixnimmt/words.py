@@ -12,14 +12,14 @@ from ...rules.sixnimmt import FULL, PLACED, Placement, parse_end
 
 VARIANT_CHOICES = [
     ("base", _l("Base game")),
-    ("pro", _l("Professional (2–6 players, cards 1 to 10·players+4)")),
+    ("pro", _l("Professional (2–6 players, only the cards they need: 1 to 44 with 4 players)")),
 ]
 
 END_CHOICES = [
-    ("gt66", _l("More than 66 (rulebook)")),
-    ("ge66", _l("66 or more")),
-    ("limit", _l("More than another limit")),
-    ("rounds", _l("A number of rounds")),
+    ("gt66", _l("When someone has more than 66 bull heads (rulebook)")),
+    ("ge66", _l("When someone has 66 bull heads or more")),
+    ("limit", _l("When someone has more than another limit")),
+    ("rounds", _l("After a number of rounds")),
 ]
 
 
