@@ -3,6 +3,7 @@ the warnings of the provisional footprint table, and a whole match to its winner
 
 from __future__ import annotations
 
+from html import unescape
 from typing import Any
 
 import pytest
@@ -105,6 +106,9 @@ def test_the_new_match_form_offers_the_multiplier_and_the_trump_order(phone: Pho
         select = page.find("select", name=f"trump{n}")
         assert select is not None
         assert [o.attrs["value"] for o in select.find_all("option")] == ["", *ANIMALS]
+        # Left as it is, a round's trump is not recorded, not "no trump".
+        assert select.find_all("option")[0].text() == "not recorded"
+    assert "leave all four “not recorded” to skip" in unescape(page.text())
     assert "take out the 1, 6 and 12 of every animal" in page.text()
     assert "mouflon 10 leads round 1" in page.text()
 

@@ -47,7 +47,7 @@ def trump_check(form: Any, field: Any) -> None:
 
 def trump_field(number: int) -> SelectField:
     """The trump animal of one round, or none recorded."""
-    choices = [("", _l("none"))] + [(a, _l(rules.ANIMAL_NAMES[a])) for a in rules.ANIMALS]
+    choices = [("", _l("not recorded"))] + [(a, _l(rules.ANIMAL_NAMES[a])) for a in rules.ANIMALS]
     return SelectField(
         lazy_pgettext("pirsch", "Round %(n)d", n=number),
         choices=choices,
