@@ -44,7 +44,7 @@ MAX_SEATS = 10
 class NewMatchBase(Form):
     """Group and players; each game adds its option fields."""
 
-    group = SelectField(_l("Group"), choices=[], default="new")
+    group = SelectField(_l("Add the match to"), choices=[], default="new")
     group_name = StringField(_l("Name of the new group"), validators=[Optional(), Length(max=60)])
 
     def validate(self, extra_validators: Any = None) -> bool:

@@ -66,7 +66,7 @@ def test_the_next_match_goes_to_the_group_just_played_and_asks_no_new_name(
     claim(a, "Ann")
     enter_round(a, [3, 1])
     page = a.goto("/new/sixnimmt")
-    group = page.get_by_label("Group", exact=True)
+    group = page.get_by_label("Add the match to", exact=True)
     expect(group.locator("option:checked")).not_to_have_attribute("value", "new")
     expect(page.locator(".chips .chip")).to_have_text(["Ann", "Bob"])
     expect(name).to_be_hidden()
