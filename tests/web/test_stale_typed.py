@@ -32,12 +32,19 @@ def inputs(html: str, prefix: str) -> dict[str, str]:
     return {m.group(1): m.group(2) for m in found}
 
 
-def test_a_stale_form_with_a_refused_box_gets_the_stale_notice_not_the_box_message(
-    phone: Phone, other: Phone
-) -> None:
+def ann_first(phone: Phone, other: Phone) -> tuple[int, dict[str, str]]:
+    """Bob's phone opens the round's form, then Ann's phone enters 3 · 13: the match, and the
+    form Bob still has (made for the version before Ann's round)."""
     match_id = table(phone, other)
     form_b = other.entry_form(match_id)
     assert phone.enter_heads(match_id, [3, 13]).status_code == 303
+    return match_id, form_b
+
+
+def test_a_stale_form_with_a_refused_box_gets_the_stale_notice_not_the_box_message(
+    phone: Phone, other: Phone
+) -> None:
+    match_id, form_b = ann_first(phone, other)
     answer = other.enter_heads(match_id, [4, 999], hx=True, form=form_b)
     html = unescape(answer.get_data(as_text=True))
     notice = parse(html).find(class_="notice")
@@ -78,9 +85,7 @@ SAME = "Ann entered the same thing a moment ago: it is saved once."
 def test_the_same_round_from_two_phones_is_saved_once_and_not_offered_again(
     phone: Phone, other: Phone
 ) -> None:
-    match_id = table(phone, other)
-    form_b = other.entry_form(match_id)
-    assert phone.enter_heads(match_id, [3, 13]).status_code == 303
+    match_id, form_b = ann_first(phone, other)
     answer = other.enter_heads(match_id, [3, 13], hx=True, form=form_b)
     html = unescape(answer.get_data(as_text=True))
     notice = parse(html).find(class_="notice")
@@ -94,9 +99,7 @@ def test_the_same_round_from_two_phones_is_saved_once_and_not_offered_again(
 def test_the_same_round_without_javascript_says_so_on_the_whole_page(
     phone: Phone, other: Phone
 ) -> None:
-    match_id = table(phone, other)
-    form_b = other.entry_form(match_id)
-    assert phone.enter_heads(match_id, [3, 13]).status_code == 303
+    match_id, form_b = ann_first(phone, other)
     answer = other.enter_heads(match_id, [3, 13], form=form_b)
     html = unescape(answer.get_data(as_text=True))
     assert answer.status_code == 200 and "<html" in html
@@ -106,9 +109,7 @@ def test_the_same_round_without_javascript_says_so_on_the_whole_page(
 
 
 def test_the_same_round_is_said_in_the_phones_language(phone: Phone, other: Phone) -> None:
-    match_id = table(phone, other)
-    form_b = other.entry_form(match_id)
-    assert phone.enter_heads(match_id, [3, 13]).status_code == 303
+    match_id, form_b = ann_first(phone, other)
     fields = {**form_b, "heads-seat0": "3", "heads-seat1": "13"}
     italian = {"Accept-Language": "it-IT,it;q=0.9"}
     answer = other.post(f"/m/{match_id}/entry/heads", fields, hx=True, headers=italian)
@@ -120,9 +121,7 @@ def test_the_same_round_is_said_in_the_phones_language(phone: Phone, other: Phon
 def test_another_round_typed_meanwhile_is_still_kept_to_send_again(
     phone: Phone, other: Phone
 ) -> None:
-    match_id = table(phone, other)
-    form_b = other.entry_form(match_id)
-    assert phone.enter_heads(match_id, [3, 13]).status_code == 303
+    match_id, form_b = ann_first(phone, other)
     html = unescape(
         other.enter_heads(match_id, [4, 12], hx=True, form=form_b).get_data(as_text=True)
     )
@@ -134,9 +133,7 @@ def test_another_round_typed_meanwhile_is_still_kept_to_send_again(
 
 def test_a_round_undone_meanwhile_is_not_the_same_round(phone: Phone, other: Phone) -> None:
     """The newest entry is the undo: what Bob typed is not stored anywhere, so it is kept."""
-    match_id = table(phone, other)
-    form_b = other.entry_form(match_id)
-    assert phone.enter_heads(match_id, [3, 13]).status_code == 303
+    match_id, form_b = ann_first(phone, other)
     assert undo(phone, match_id, 1).status_code == 303
     html = unescape(
         other.enter_heads(match_id, [3, 13], hx=True, form=form_b).get_data(as_text=True)
