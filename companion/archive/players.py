@@ -71,8 +71,9 @@ def shared_match(keep: Player, gone: Player) -> Match | None:
     ).scalar_one_or_none()
 
 
-def merge_players(keep: Player, gone: Player) -> int:
-    """Move every seat of ``gone`` to ``keep`` and remove ``gone``; returns the seats moved."""
+def check_merge(keep: Player, gone: Player) -> int:
+    """Refuse a merge that would break the history; else the number of matches (seats) of
+    ``gone`` that would count as ``keep``'s, for the question asked before merging."""
     if keep.id == gone.id:
         raise PlayerRefused(_("Choose two different names to merge."))
     if keep.group_id != gone.group_id:
@@ -90,8 +91,14 @@ def merge_players(keep: Player, gone: Player) -> int:
     moved = db.session.execute(
         db.select(func.count(Seat.id)).filter(Seat.player_id == gone.id)
     ).scalar_one()
+    return int(moved)
+
+
+def merge_players(keep: Player, gone: Player) -> int:
+    """Move every seat of ``gone`` to ``keep`` and remove ``gone``; returns the seats moved."""
+    moved = check_merge(keep, gone)
     refresh_open_matches(gone)
     db.session.execute(update(Seat).where(Seat.player_id == gone.id).values(player_id=keep.id))
     db.session.delete(gone)
     db.session.flush()
-    return int(moved)
+    return moved

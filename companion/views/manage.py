@@ -10,9 +10,9 @@ from werkzeug.exceptions import NotFound
 
 from ..archive import Imported, ImportRefused, export_group, import_matches
 from ..archive.consistent import one_snapshot
-from ..archive.players import PlayerRefused, merge_players, rename_player
+from ..archive.players import PlayerRefused, check_merge, merge_players, rename_player
 from ..archive.purge import recently_deleted, restorable_until
-from ..archive.schema import parse
+from ..archive.schema import MAX_NAME, parse
 from ..archive.table import export_csv
 from ..db_deadline import allow_longer
 from ..extensions import db, limiter
@@ -37,12 +37,15 @@ def manage_panel(group: Group, **forms: Any) -> dict[str, Any]:
         "added": request.args.get("added", 0, type=int) or 0,
         "present": request.args.get("present", 0, type=int) or 0,
         "renamed": renamed_name(group),
+        "was": request.args.get("was", "")[:MAX_NAME],
+        "ask": forms.get("ask"),
         "error": forms.get("error"),
     }
 
 
 def renamed_name(group: Group) -> str | None:
-    """The name a player was just given (``who`` after a rename), for the panel to say it."""
+    """The name a player was just given (``who`` after a rename), or the name that stayed
+    (after a merge, where ``was`` is the name that went), for the panel to say it."""
     who = request.args.get("who", 0, type=int) or 0
     player = db.session.get(Player, who) if who else None
     return player.name if player is not None and player.group_id == group.id else None
@@ -93,7 +96,9 @@ def player_of(group: Group, raw: str | None) -> Player:
 def page(group_id: int) -> Response:
     """The management panel on a page of its own."""
     group = member_group_or_404(group_id)
-    return render("manage/page.html", group=group, manage=manage_panel(group))
+    return render(
+        "manage/page.html", "groups/_manage.html", group=group, manage=manage_panel(group)
+    )
 
 
 @bp.post("/g/<int:group_id>/players/rename")
@@ -121,14 +126,19 @@ def merge(group_id: int) -> Response:
     form = MergePlayersForm(group, prefix="merge")
     if not form.validate_on_submit():
         return panel_again(group, merge=form)
+    keep, gone = player_of(group, form.keep.data), player_of(group, form.gone.data)
     try:
-        merge_players(player_of(group, form.keep.data), player_of(group, form.gone.data))
+        if form.confirm.data != "1":  # asked first: nothing merges without the "Yes"
+            ask = {"keep": keep, "gone": gone, "matches": check_merge(keep, gone)}
+            return panel_again(group, merge=form, ask=ask)
+        gone_name = gone.name
+        merge_players(keep, gone)
     except PlayerRefused as refused:
         db.session.rollback()
         form.gone.errors = [refused.reason]
         return panel_again(group, merge=form)
     db.session.commit()
-    return group_page(group, "merged")
+    return group_page(group, "merged", who=keep.id, was=gone_name)
 
 
 def download(body: str, mimetype: str, filename: str) -> Response:

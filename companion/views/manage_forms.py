@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from flask_wtf.file import FileField, FileRequired
-from wtforms import RadioField, SelectField, StringField, ValidationError
-from wtforms.validators import DataRequired, Length
+from wtforms import HiddenField, RadioField, SelectField, StringField, ValidationError
+from wtforms.validators import DataRequired, Length, StopValidation
 
 from ..form_base import Form
 from ..i18n import lazy_gettext as _l
@@ -19,13 +19,26 @@ def known_player(form: Any, field: Any) -> None:
         raise ValidationError(_l("Choose a player of this group."))
 
 
+def chosen(form: Any, field: Any) -> None:
+    """An empty choice ("Choose a name") is refused at the field, before anything else."""
+    if not field.data:
+        raise StopValidation(_l("Choose a name."))
+
+
 class PlayerForm(Form):
-    """A form whose selects list the group's players."""
+    """A form whose selects list the group's players (each on a player of its own, unless the
+    form has ``blank``: then each starts on an empty "Choose a name")."""
+
+    blank = False
 
     def __init__(self, group: Group, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         choices = [(str(p.id), p.name) for p in sorted(group.players, key=lambda p: p.key)]
         for index, field in enumerate(f for f in self if isinstance(f, SelectField)):
+            if self.blank:
+                field.choices = [("", _l("Choose a name")), *choices]
+                field.data = field.data or ""
+                continue
             field.choices = choices
             if field.data is None and len(choices) > index:
                 field.data = choices[index][0]
@@ -45,12 +58,18 @@ class RenamePlayerForm(PlayerForm):
 
 
 class MergePlayersForm(PlayerForm):
-    """Merge two names of the same person: the first stays, the second goes."""
+    """Merge two names of the same person: the first stays, the second goes. Nothing is chosen
+    until the phone chooses (one tap must not merge the first two names of the list), and the
+    merge is asked about first: only a form sent with ``confirm`` merges."""
 
-    keep = SelectField(_l("Keep this name"), validators=[known_player], validate_choice=False)
-    gone = SelectField(
-        _l("Merge this name into it"), validators=[known_player], validate_choice=False
+    blank = True
+    keep = SelectField(
+        _l("Keep this name"), validators=[chosen, known_player], validate_choice=False
     )
+    gone = SelectField(
+        _l("Merge this name into it"), validators=[chosen, known_player], validate_choice=False
+    )
+    confirm = HiddenField()
 
     def validate_gone(self, field: Any) -> None:
         """Merging a name into itself means nothing."""

@@ -136,7 +136,7 @@ class History:
         if len(ids) < 2:
             return
         keep, gone = self.rng.sample(ids, 2)
-        data = {"merge-keep": str(keep), "merge-gone": str(gone)}
+        data = {"merge-keep": str(keep), "merge-gone": str(gone), "merge-confirm": "1"}
         self.phone.post(f"/g/{self.group_id}/players/merge", data, hx=True)
 
 

@@ -88,18 +88,69 @@ def test_rename_refuses_bad_input_without_a_500(app: Flask, phone: Phone, other:
     assert players(app, group_id) == {"Ann": 1, "Bob": 1}
 
 
-def test_merge_moves_the_seats_and_keeps_the_name(app: Flask, phone: Phone, other: Phone) -> None:
+def test_merge_asks_first_then_moves_the_seats_and_says_so(
+    app: Flask, phone: Phone, other: Phone
+) -> None:
     first = finished_match(phone, other, ["Ann", "Bob"])
     group_id = group_of(app, first)
     finished_match(phone, other, ["Ann", "Roberto"], group=str(group_id))
     assert players(app, group_id) == {"Ann": 2, "Bob": 1, "Roberto": 1}
-    data = {
-        "merge-keep": player_id(app, group_id, "Bob"),
-        "merge-gone": player_id(app, group_id, "Roberto"),
-    }
-    response = phone.post(f"/g/{group_id}/players/merge", data, hx=True)
+    bob, roberto = player_id(app, group_id, "Bob"), player_id(app, group_id, "Roberto")
+    url = f"/g/{group_id}/players/merge"
+    data = {"merge-keep": bob, "merge-gone": roberto}
+    for hx in (False, True):
+        asked = phone.post(url, data, hx=hx)
+        assert asked.status_code == 200, "the first tap only asks"
+        panel = parse(asked.get_data(as_text=True)).by_id("manage")
+        question = "Merge Roberto into Bob? Roberto's 1 match will count as Bob's."
+        assert question in panel.text() and "This cannot be undone." in panel.text()
+        yes = panel.find("form", action=url)
+        assert yes is not None and yes.find("select") is None
+        hidden = {i.attrs["name"]: i.attrs["value"] for i in yes.find_all("input", type="hidden")}
+        assert hidden["merge-keep"] == bob and hidden["merge-gone"] == roberto
+        assert hidden["merge-confirm"] == "1" and hidden["csrf_token"]
+        assert "Yes, merge Roberto into Bob" in yes.text()
+        no = panel.find("a", href=f"/g/{group_id}/manage#manage")
+        assert no is not None and "No, keep both names" in no.text()
+        assert players(app, group_id) == {"Ann": 2, "Bob": 1, "Roberto": 1}, "nothing merged"
+    back = phone.get(f"/g/{group_id}/manage", hx=True)
+    assert back.status_code == 200 and "<html" not in back.get_data(as_text=True)
+    assert "Merge the names" in text_of(back), "No: the panel as it was"
+    response = phone.post(url, {**data, "merge-confirm": "1"}, hx=True)
     assert response.status_code == 204 and "done=merged" in response.headers["HX-Location"]
     assert players(app, group_id) == {"Ann": 2, "Bob": 2}
+    said = phone.get(response.headers["HX-Location"])
+    notice = parse(said.get_data(as_text=True)).by_id("manage").find("p", class_="notice")
+    assert notice is not None and notice.text() == "Roberto and Bob are one player now: Bob."
+
+
+def test_merge_preselects_no_pair_and_refuses_an_empty_choice(
+    app: Flask, phone: Phone, other: Phone
+) -> None:
+    match_id = finished_match(phone, other, ["Ann", "Bob"])
+    group_id = group_of(app, match_id)
+    page = parse(phone.get(f"/g/{group_id}/manage").get_data(as_text=True))
+    for name in ("merge-keep", "merge-gone"):
+        select = page.find("select", name=name)
+        assert select is not None, name
+        options = select.find_all("option")
+        assert options[0].attrs["value"] == "" and options[0].text() == "Choose a name", name
+        chosen = [o for o in options if "selected" in o.attrs]
+        assert [o.attrs["value"] for o in chosen] in ([], [""]), f"{name} starts on no player"
+    url = f"/g/{group_id}/players/merge"
+    ann = player_id(app, group_id, "Ann")
+    for data in (
+        {"merge-keep": "", "merge-gone": "", "merge-confirm": "1"},
+        {"merge-keep": ann, "merge-gone": "", "merge-confirm": "1"},
+        {"merge-keep": "", "merge-gone": ann, "merge-confirm": "1"},
+        {},
+    ):
+        response = phone.post(url, data)
+        assert response.status_code == 200, data
+        panel = parse(response.get_data(as_text=True)).by_id("manage")
+        errors = [e.text() for e in panel.find_all("p", class_="field-error")]
+        assert "Choose a name." in errors, data
+    assert players(app, group_id) == {"Ann": 1, "Bob": 1}
 
 
 def test_merge_refusals_are_explained(app: Flask, phone: Phone, other: Phone) -> None:
@@ -107,11 +158,15 @@ def test_merge_refusals_are_explained(app: Flask, phone: Phone, other: Phone) ->
     group_id = group_of(app, match_id)
     ann, bob = player_id(app, group_id, "Ann"), player_id(app, group_id, "Bob")
     url = f"/g/{group_id}/players/merge"
-    same = phone.post(url, {"merge-keep": ann, "merge-gone": ann})
-    assert "Choose two different names to merge." in same.get_data(as_text=True)
-    together = phone.post(url, {"merge-keep": ann, "merge-gone": bob}, hx=True)
-    assert together.status_code == 200
-    assert "Ann and Bob sat at the same table in a match" in together.get_data(as_text=True)
+    for confirm in ("", "1"):
+        same = phone.post(url, {"merge-keep": ann, "merge-gone": ann, "merge-confirm": confirm})
+        assert "Choose two different names to merge." in same.get_data(as_text=True)
+        data = {"merge-keep": ann, "merge-gone": bob, "merge-confirm": confirm}
+        together = phone.post(url, data, hx=True)
+        assert together.status_code == 200
+        html = together.get_data(as_text=True)
+        assert "Ann and Bob sat at the same table in a match" in html
+        assert "This cannot be undone." not in html, "a refused pair is not asked about"
     assert players(app, group_id) == {"Ann": 1, "Bob": 1}
 
 
