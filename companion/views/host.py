@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from flask import Blueprint, Response, abort, request, url_for
 
 from ..extensions import db
 from ..games import seam_for
-from ..models import NO_RESULT, Match, Membership, utcnow
+from ..i18n import gettext as _
+from ..models import NO_RESULT, Match, utcnow
 from ..results import settle
+from ..seats import holder, present
 from ..security import is_host, is_index, member_match_or_404, new_code
 from ..sheet import replay, touch
 from .reply import go
@@ -23,11 +27,35 @@ def hosted_match(match_id: int) -> Match:
     return match
 
 
-def done(match: Match) -> Response:
-    """Commit a host change with a new version so every phone refreshes."""
+def done(match: Match, **said: str) -> Response:
+    """Commit a host change with a new version so every phone refreshes; ``said`` is what the
+    host panel tells this phone (:func:`host_notice`)."""
     touch(match)
     db.session.commit()
-    return go(url_for("play.sheet", match_id=match.id) + "#host")
+    return go(url_for("play.sheet", match_id=match.id, **said) + "#host")
+
+
+def host_notice(context: dict[str, Any]) -> str | None:
+    """What the host panel of the sheet page says after a handover (``?done=handed``: the phone
+    that gave the rights away is told who has them) or a refused one (``?done=away&seat=N``:
+    the host is told that phone left the table). ``context`` is the sheet page's."""
+    done = request.args.get("done")
+    seats = context["seats"]
+    if done == "handed" and not context["host"]:
+        now = next((s["name"] for s in seats if s["host"]), None)
+        if now is None:
+            return _("Another phone is the host now.")
+        return _("%(name)s's phone is the host now.", name=now)
+    if done == "away" and context["host"]:
+        seat = request.args.get("seat", type=int)
+        name = next((s["name"] for s in seats if s["position"] == seat), None)
+        if name is not None:
+            return _(
+                "%(name)s's phone is no longer at the table, so this phone stays the host. "
+                "Hand the host rights to a phone at the table.",
+                name=name,
+            )
+    return None
 
 
 @bp.post("/lock")
@@ -58,18 +86,22 @@ def revoke_tv(match_id: int) -> Response:
 
 @bp.post("/handover")
 def handover(match_id: int) -> Response:
-    """Give host rights to the phone sitting in another seat."""
+    """Give host rights to the phone sitting in another seat, once the host said yes
+    (``confirm``), and only to a phone still at the table: a phone that left would take the
+    host controls away with it."""
     match = hosted_match(match_id)
     raw = request.form.get("seat", "")
     if not is_index(raw, len(match.seats)):
         abort(400)
-    target = db.session.execute(
-        db.select(Membership).filter_by(match_id=match.id, seat=int(raw))
-    ).scalar_one_or_none()
-    if target is None:
+    target = holder(match, int(raw))
+    if target is None or target.device_id == match.host_device_id:
         abort(400)
+    if request.form.get("confirm") != "1":  # not asked yet: back to the controls, which ask
+        return go(url_for("play.sheet", match_id=match.id) + "#host")
+    if not present(target):
+        return go(url_for("play.sheet", match_id=match.id, done="away", seat=raw) + "#host")
     match.host_device_id = target.device_id
-    return done(match)
+    return done(match, done="handed")
 
 
 @bp.post("/end")

@@ -20,6 +20,7 @@ from ..security import member_match_or_404, member_view_or_404, viewer_match_or_
 from ..sheet import Sheet, replay
 from ..undos import submit_undo
 from ..writes import can_write, submit_choice, submit_entry
+from .host import host_notice
 from .log_lines import log_rows, news_since
 from .reply import go, no_change, render, wants_fragment
 from .shared_poll import answer_once, can_share, keep_answer
@@ -43,6 +44,8 @@ def sheet(match_id: int) -> Response:
     match, member = member_view_or_404(match_id)
     seen(member)
     context = sheet_context(match, member, replay(match), kind=request.args.get("entry"))
+    if "done" in request.args:
+        context["host_notice"] = host_notice(context)
     return render("play/sheet.html", **context)
 
 

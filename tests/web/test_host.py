@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 import pytest
+
+from companion.extensions import db
+from companion.models import Membership, utcnow
 
 from ..conftest import Phone, code_of
 from .helpers import device_of, group_of, match_row, parse, snapshot, table, text_of
@@ -15,6 +20,16 @@ HOST_ACTIONS = [
     ("end", {}),
     ("abandon", {}),
 ]
+
+
+def gone_quiet(phone: Phone, other: Phone, match_id: int) -> None:
+    """Make ``other`` look as if its phone left the table a while ago."""
+    with phone.app.app_context():
+        row = db.session.execute(
+            db.select(Membership).filter_by(match_id=match_id, device_id=device_of(other))
+        ).scalar_one()
+        row.last_seen = utcnow() - timedelta(minutes=30)
+        db.session.commit()
 
 
 def host_panel(phone: Phone, match_id: int) -> str:
@@ -46,27 +61,63 @@ def test_rotate_gives_a_new_code(phone: Phone) -> None:
     assert code_of(phone.app, match_id) in invite.text()
 
 
-def test_handover_moves_the_host_rights(phone: Phone, other: Phone) -> None:
+def test_handover_asks_first_then_moves_the_host_rights_and_says_so(
+    phone: Phone, other: Phone
+) -> None:
     match_id = table(phone, other)
     assert "Host controls" not in host_panel(other, match_id)
-    response = phone.post(f"/m/{match_id}/host/handover", {"seat": "1"})
+    page = parse(phone.get(f"/m/{match_id}").get_data(as_text=True)).by_id("host")
+    assert page.find("select") is None, "no list that hands over at one tap"
+    ask = page.find("details", class_="handover")
+    assert ask is not None and "Hand host rights to Bob" in ask.find("summary").text()
+    yes = ask.find("form", action=f"/m/{match_id}/host/handover")
+    assert yes is not None and "Yes, hand over to Bob" in yes.text()
+    fields = {i.attrs["name"]: i.attrs["value"] for i in yes.find_all("input", type="hidden")}
+    assert fields["seat"] == "1" and fields["confirm"] == "1" and fields["csrf_token"]
+    before = snapshot(phone.app)
+    unasked = phone.post(f"/m/{match_id}/host/handover", {"seat": "1"})
+    assert unasked.status_code == 303 and unasked.headers["Location"].endswith("#host")
+    assert snapshot(phone.app) == before, "without the yes nothing changes"
+    response = phone.post(f"/m/{match_id}/host/handover", {"seat": "1", "confirm": "1"})
     assert response.status_code == 303
+    assert response.headers["Location"].endswith(f"/m/{match_id}?done=handed#host")
     assert match_row(phone.app, match_id)["host_device_id"] == device_of(other)
+    said = parse(phone.get(response.headers["Location"]).get_data(as_text=True)).by_id("host")
+    notice = said.find("p", class_="notice")
+    assert notice is not None and notice.text() == "Bob's phone is the host now."
+    assert "card" in said.attrs["class"], "the page lands on the message, not an empty spot"
     assert "Host controls" in host_panel(other, match_id)
     assert "Host controls" not in host_panel(phone, match_id)
+    assert "is the host now" not in host_panel(phone, match_id), "said once, after the handover"
+    told = other.get(f"/m/{match_id}?done=handed").get_data(as_text=True)
+    assert "is the host now" not in told, "only the phone that handed over is told"
     for action, data in HOST_ACTIONS:
         assert phone.post(f"/m/{match_id}/host/{action}", data).status_code == 403, action
     assert other.post(f"/m/{match_id}/host/lock", {"locked": "1"}).status_code == 303
     assert match_row(phone.app, match_id)["join_locked"] is True
 
 
-@pytest.mark.parametrize("seat", ["", "x", "5", "-1", "1"])
-def test_handover_to_a_seat_without_a_phone_changes_nothing(phone: Phone, seat: str) -> None:
-    match_id = phone.new_match(["Ann", "Bob"])
+def test_handover_offers_and_accepts_only_phones_at_the_table(phone: Phone, other: Phone) -> None:
+    match_id = table(phone, other, names=["Ann", "Bob", "Cy"])
+    third = Phone(phone.app)
+    third.join(match_id)
+    third.claim(match_id, 2)
+    gone_quiet(phone, other, match_id)
+    page = parse(phone.get(f"/m/{match_id}").get_data(as_text=True)).by_id("host")
+    offered = [d.find("summary").text() for d in page.find_all("details", class_="handover")]
+    assert offered == ["Hand host rights to Cy"], "Bob's phone left the table"
     before = snapshot(phone.app)
-    response = phone.post(f"/m/{match_id}/host/handover", {"seat": seat})
-    assert response.status_code == 400
-    assert snapshot(phone.app) == before
+    response = phone.post(f"/m/{match_id}/host/handover", {"seat": "1", "confirm": "1"})
+    assert response.status_code == 303
+    assert response.headers["Location"].endswith(f"/m/{match_id}?done=away&seat=1#host")
+    assert snapshot(phone.app) == before, "a phone that left does not become the host"
+    said = parse(phone.get(response.headers["Location"]).get_data(as_text=True)).by_id("host")
+    assert said.find("p", class_="notice").text() == (
+        "Bob's phone is no longer at the table, so this phone stays the host. "
+        "Hand the host rights to a phone at the table."
+    )
+    own = phone.post(f"/m/{match_id}/host/handover", {"seat": "0", "confirm": "1"})
+    assert own.status_code == 400 and snapshot(phone.app) == before
 
 
 def test_end_now_the_leaders_win(phone: Phone, other: Phone) -> None:
