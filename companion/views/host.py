@@ -29,7 +29,8 @@ def hosted_match(match_id: int) -> Match:
 
 def done(match: Match, **said: str) -> Response:
     """Commit a host change with a new version so every phone refreshes; ``said`` is what the
-    host panel tells this phone (:func:`host_notice`)."""
+    host panel tells this phone (:func:`host_notice`), or ``done="controls"``: the host controls
+    open again where the tap was, for the next one (unlock, another code)."""
     touch(match)
     db.session.commit()
     return go(url_for("play.sheet", match_id=match.id, **said) + "#host")
@@ -63,7 +64,7 @@ def lock(match_id: int) -> Response:
     """Lock or unlock joining."""
     match = hosted_match(match_id)
     match.join_locked = request.form.get("locked") == "1"
-    return done(match)
+    return done(match, done="controls")
 
 
 @bp.post("/rotate")
@@ -73,7 +74,7 @@ def rotate(match_id: int) -> Response:
     if match.is_open:
         match.code = new_code()
         match.key_generation += 1
-    return done(match)
+    return done(match, done="controls")
 
 
 @bp.post("/tv")
@@ -81,7 +82,7 @@ def revoke_tv(match_id: int) -> Response:
     """A new TV link: the old one stops working (the join code is not touched)."""
     match = hosted_match(match_id)
     match.viewer_generation = (match.viewer_generation or 0) + 1
-    return done(match)
+    return done(match, done="controls")
 
 
 @bp.post("/handover")

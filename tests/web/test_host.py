@@ -43,6 +43,12 @@ def test_lock_and_unlock_joining(phone: Phone) -> None:
     assert response.status_code == 303
     assert match_row(phone.app, match_id)["join_locked"] is True
     assert "Unlock joining" in host_panel(phone, match_id)
+    back = response.headers["Location"]
+    assert back.endswith("?done=controls#host")  # where the tap was, its panel open again
+    panel = parse(phone.get(back).get_data(as_text=True)).by_id("host").find("details")
+    assert panel is not None and "open" in panel.attrs and panel.attrs.get("data-opened") == "1"
+    closed = parse(phone.get(f"/m/{match_id}").get_data(as_text=True)).by_id("host")
+    assert "open" not in closed.find("details").attrs  # type: ignore[union-attr]
     invite = parse(phone.get(f"/m/{match_id}").get_data(as_text=True)).by_id("invite")
     assert invite.find("svg") is None, "no QR while joining is locked"
     assert phone.post(f"/m/{match_id}/host/lock", {"locked": "0"}).status_code == 303
