@@ -21,7 +21,9 @@ from sqlalchemy import Row, bindparam, select
 from .extensions import db
 from .models import Group, Match, Pending, Player, Seat
 
-MATCH_COLUMNS = tuple(column.key for column in Match.__table__.columns)
+UNREAD = frozenset({"start_key"})
+"""Columns no sheet shows: only the new-match form's retry looks for its key (views/new_keys.py)."""
+MATCH_COLUMNS = tuple(c.key for c in Match.__table__.columns if c.key not in UNREAD)
 SEAT_COLUMNS = ("id", "match_id", "player_id", "position", "result", "place")
 PLAYER_COLUMNS = ("id", "group_id", "name", "key", "uid")
 PENDING_COLUMNS = ("move_json", "seat", "version", "device_id")
@@ -77,7 +79,8 @@ class SeatRow:
 
 @dataclass(frozen=True, slots=True)
 class MatchRow:
-    """Every column of ``matches``, the group, the seats in seat order and the held move."""
+    """Every column of ``matches`` a sheet reads (all but :data:`UNREAD`), the group, the seats
+    in seat order and the held move."""
 
     id: int
     uid: str | None

@@ -110,6 +110,10 @@ class Match(db.Model):
     active_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), default=utcnow)
     """When something last happened at the table (an entry, a seat, a host action, a phone
     joining): the join code stops admitting phones after a long pause (join_codes.py)."""
+    start_key: Mapped[str | None] = mapped_column(String(64), unique=True, index=True)
+    """The one-time key of the new-match form that started it: the same form sent again (a
+    second tap, a resent POST) lands on this match instead of starting another. Unique across
+    all matches (the keys are 128 random bits); None for rematches, imports and older rows."""
 
     group: Mapped[Group] = relationship(back_populates="matches")
     seats: Mapped[list[Seat]] = relationship(

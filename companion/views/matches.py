@@ -8,7 +8,8 @@ from typing import Any
 
 from flask import Blueprint, Response, abort, current_app, render_template, request, url_for
 from flask_babel import format_date
-from wtforms import SelectField, StringField
+from sqlalchemy.exc import IntegrityError
+from wtforms import HiddenField, SelectField, StringField
 from wtforms.validators import Length, Optional
 
 from .. import join_codes, rules
@@ -33,6 +34,7 @@ from ..security import (
 from ..sheet import touch
 from ..translate import reason
 from .new_groups import device_groups, known_players, latest_group, unused_name
+from .new_keys import fresh_key, sent_key, started_with, winner_of
 from .new_players import host_seat, named_twice
 from .reply import go
 
@@ -46,6 +48,8 @@ class NewMatchBase(Form):
 
     group = SelectField(_l("Add the match to"), choices=[], default="new")
     group_name = StringField(_l("Name of the new group"), validators=[Optional(), Length(max=60)])
+    idem = HiddenField()
+    """The form's one-time key (views/new_keys.py): sent twice, it starts one match."""
 
     def validate(self, extra_validators: Any = None) -> bool:
         """Validate, a box that holds no whole number saying so in plain words."""
@@ -91,15 +95,21 @@ def new_match(slug: str) -> Any:
     me = request.form.get("me", "none") if request.method == "POST" else "0"
     me_error = None
     if form.validate_on_submit():
+        key = sent_key(form)
+        if (earlier := started_with(key)) is not None:
+            return go(url_for("play.sheet", match_id=earlier))
         seat, me_error = host_seat(form, me, MAX_SEATS)
         error = named_twice(form, MAX_SEATS)
         try:
-            match = None if me_error or error else create_match(slug, form, groups, seat)
+            match = None if me_error or error else create_match(slug, form, groups, seat, key)
         except IllegalMove as refused:
             error = reason(refused)
+        except IntegrityError as refused:
+            return go(url_for("play.sheet", match_id=winner_of(key, refused)))
         else:
             if match is not None:
                 return go(url_for("play.sheet", match_id=match.id))
+    form.idem.data, form.idem.raw_data = fresh_key(), None
     return render_template(
         "matches/new.html",
         form=form,
@@ -114,8 +124,11 @@ def new_match(slug: str) -> Any:
     )
 
 
-def create_match(slug: str, form: Any, groups: list[Group], seat: int | None = None) -> Match:
-    """Store a new match, its group and players; the rules check names and options first."""
+def create_match(
+    slug: str, form: Any, groups: list[Group], seat: int | None = None, key: str | None = None
+) -> Match:
+    """Store a new match, its group and players; the rules check names and options first.
+    ``key`` is the form's one-time key, stored on the match."""
     names = [
         form[f"p{i}"].data.strip() for i in range(MAX_SEATS) if (form[f"p{i}"].data or "").strip()
     ]
@@ -135,14 +148,19 @@ def create_match(slug: str, form: Any, groups: list[Group], seat: int | None = N
         group = Group(name=label[:60])
         db.session.add(group)
         db.session.flush()
-    return open_match(group, slug, options, names, seat)
+    return open_match(group, slug, options, names, seat, key)
 
 
 def open_match(
-    group: Group, slug: str, options: dict[str, Any], names: list[str], seat: int | None = None
+    group: Group,
+    slug: str,
+    options: dict[str, Any],
+    names: list[str],
+    seat: int | None = None,
+    key: str | None = None,
 ) -> Match:
     """Create the match with seats for ``names`` and make this device its host, sitting in
-    ``seat`` when it said which player it is."""
+    ``seat`` when it said which player it is; ``key`` is the new-match form's one-time key."""
     ensure_device()
     match = Match(
         group_id=group.id,
@@ -152,6 +170,7 @@ def open_match(
         code=new_code(),
         host_device_id=device_id(),
         status="playing",
+        start_key=key,
     )
     db.session.add(match)
     db.session.flush()
