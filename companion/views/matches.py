@@ -34,7 +34,7 @@ from ..security import (
 from ..sheet import touch
 from ..translate import reason
 from .new_groups import device_groups, known_players, latest_group, unused_name
-from .new_keys import fresh_key, sent_key, started_with, winner_of
+from .new_keys import claim_rematch, fresh_key, rematch_of, sent_key, started_with, winner_of
 from .new_players import host_seat, named_twice
 from .reply import go
 
@@ -148,7 +148,9 @@ def create_match(
         group = Group(name=label[:60])
         db.session.add(group)
         db.session.flush()
-    return open_match(group, slug, options, names, seat, key)
+    match = open_match(group, slug, options, names, seat, key)
+    db.session.commit()
+    return match
 
 
 def open_match(
@@ -160,7 +162,8 @@ def open_match(
     key: str | None = None,
 ) -> Match:
     """Create the match with seats for ``names`` and make this device its host, sitting in
-    ``seat`` when it said which player it is; ``key`` is the new-match form's one-time key."""
+    ``seat`` when it said which player it is; ``key`` is the new-match form's one-time key.
+    The caller commits."""
     ensure_device()
     match = Match(
         group_id=group.id,
@@ -181,7 +184,6 @@ def open_match(
     db.session.add(
         Membership(match_id=match.id, device_id=device_id(), seat=seat, last_seen=utcnow())
     )
-    db.session.commit()
     return match
 
 
@@ -204,7 +206,7 @@ def rematch(match_id: int) -> Response:
     from ..security import member_match_or_404
 
     match, _member = member_match_or_404(match_id)
-    following = db.session.get(Match, match.next_match_id) if match.next_match_id else None
+    following = rematch_of(match)
     if following is not None and following.deleted_at is None:
         return go(url_for("play.sheet", match_id=following.id))
     if match.is_open:
@@ -222,7 +224,9 @@ def rematch(match_id: int) -> Response:
                 db.select(Membership).filter_by(match_id=new.id, device_id=device_id())
             ).scalar_one()
             mine.seat = old.seat
-    match.next_match_id = new.id
+    if not claim_rematch(match, following, new):
+        db.session.rollback()  # another phone's rematch of this match got there first
+        return go(url_for("play.sheet", match_id=match.next_match_id))
     touch(match)  # the finished sheet's phones are still listening: they learn of the rematch
     db.session.commit()
     return go(url_for("play.sheet", match_id=new.id))

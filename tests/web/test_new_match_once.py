@@ -15,8 +15,9 @@ from companion.models import Match, Membership
 from companion.views import matches
 
 from ..conftest import Phone, count
-from .helpers import text_of
+from .helpers import match_row, snapshot, table, text_of
 from .test_csrf import form_token
+from .test_history import finish
 
 NAMES = {"p0": "Ann", "p1": "Bob", "variant": "base", "end": "gt66", "group": "new", "me": "0"}
 
@@ -97,3 +98,18 @@ def test_a_copy_that_races_the_first_lands_on_the_winner(
     assert count(app, Match) == 1 and count(app, Membership) == 1
     with app.app_context():
         assert db.session.scalars(db.select(Match.start_key)).all() == [form["idem"]]
+
+
+def test_two_phones_racing_to_the_rematch_start_one(
+    phone: Phone, other: Phone, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Both phones read "no rematch yet" before either has linked one: the second to link
+    finds the link taken, stores nothing, and is sent to the first one's rematch."""
+    match_id = table(phone, other, end="rounds", rounds="1")
+    finish(phone, match_id, [1, 2])
+    first = started(phone.post(f"/m/{match_id}/rematch"))
+    before = snapshot(phone.app)
+    monkeypatch.setattr(matches, "rematch_of", lambda _match: None)
+    assert started(other.post(f"/m/{match_id}/rematch")) == first
+    assert snapshot(phone.app) == before
+    assert match_row(phone.app, match_id)["next_match_id"] == int(first.rsplit("/", 1)[-1])
