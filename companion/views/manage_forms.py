@@ -88,7 +88,7 @@ class ImportForm(Form):
                 "merge",
                 _l("Into my group of the same name, if I have one"),
             ),
-            ("new", _l("Into a new group")),
+            ("new", _l("Into a new group (a match already here is never copied twice)")),
         ],
         default="merge",
     )

@@ -186,6 +186,8 @@ def test_the_import_page_creates_the_group_and_its_phone_sees_it(
     assert page.status_code == 200
     form = parse_html(page.get_data(as_text=True)).find("form")
     assert form is not None and form.attrs.get("enctype") == "multipart/form-data"
+    # What "a new group" does with matches already here is said before the tap, not after it.
+    assert "Into a new group (a match already here is never copied twice)" in form.text()
     response = upload(phone, json.dumps(small).encode())
     assert response.status_code == 303
     location = response.headers["Location"]
