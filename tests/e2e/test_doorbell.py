@@ -95,7 +95,7 @@ def test_a_panel_opened_by_hand_stays_open_through_a_refresh(
 ) -> None:
     a, b, _match_id = table(phones, server)
     host = a.page.locator("#host")
-    host.get_by_text("Host controls").click()
+    host.get_by_text("Host controls", exact=True).click()
     host.get_by_text("End the match now").click()
     end_it = host.get_by_role("button", name="Yes, end it")
     expect(end_it).to_be_visible()

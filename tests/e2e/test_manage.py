@@ -75,7 +75,7 @@ def end_match(phone: Phone) -> None:
     them open.
     """
     host = phone.page.locator("#host")
-    host.get_by_text("Host controls").tap()
+    host.get_by_text("Host controls", exact=True).tap()
     host.get_by_text("End the match now").tap()
     host.get_by_role("button", name="Yes, end it").tap()
     expect(
