@@ -11,7 +11,8 @@ from companion.models import Entry
 
 from ..conftest import Phone, count, hidden_fields
 from .helpers import parse, table, undo
-from .test_pirsch import CLEAN_HUNT, enter_counts
+from .test_pirsch import CLEAN_HUNT, dealt, enter_counts
+from .test_pirsch import enter_cards as pick_cards
 from .test_pirsch import start as start_pirsch
 
 BACK = "Entry undone: its numbers are back in the boxes."
@@ -52,7 +53,9 @@ def test_an_undone_round_of_cards_comes_back_as_typed_numbers(phone: Phone, othe
     fields = phone.entry_form(match_id, "cards")
     fields.update({"cards-seat0": "5.17 55", "cards-seat1": ""})
     assert phone.post(f"/m/{match_id}/entry/cards", fields).status_code == 303
-    undo(phone, match_id, 1)
+    answer = unescape(undo(phone, match_id, 1, hx=True).get_data(as_text=True))
+    panel = parse(answer).by_id("entry")  # the undo opens the form the round was typed in
+    assert BACK in panel.text() and box(answer, "cards-seat0") == "5 17 55"
     page = sheet(other, match_id, "cards")
     assert BACK in page
     assert [box(page, "cards-seat0"), box(page, "cards-seat1")] == ["5 17 55", None]
@@ -86,3 +89,12 @@ def test_an_undone_hunt_comes_back_in_the_pirsch_grid(phone: Phone, other: Phone
         fields.update({f"counts-s{seat}_{a}": str(n) for a, n in row.items()})
     assert phone.post(f"/m/{match_id}/entry/counts", fields).status_code == 303
     assert BACK not in sheet(phone, match_id, "counts")
+
+
+def test_an_undone_hunt_of_picked_cards_is_not_said_to_be_back_in_the_grid(phone: Phone) -> None:
+    """Picked cards are not counts: the grid opens empty, and does not claim otherwise."""
+    match_id = start_pirsch(phone, ["Ann", "Bob", "Cy"])
+    assert pick_cards(phone, match_id, dealt(3)).status_code == 303
+    undo(phone, match_id, 1)
+    page = sheet(phone, match_id, "counts")
+    assert BACK not in page and box(page, "counts-s0_bear") is None

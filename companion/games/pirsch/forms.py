@@ -181,10 +181,10 @@ def fill_back(form: Any, move: dict[str, Any] | None, seats: int) -> bool:
     """The boxes of a round a just-made undo took back, as it was entered (a 0 stays an empty
     box, as typed), so that one correction saves it again; whether there was such a round."""
     rows = move.get("footprints", move.get("cards")) if move is not None else None
-    if not isinstance(rows, list) or len(rows) != seats:
+    counted = isinstance(rows, list) and all(isinstance(row, dict) for row in rows)
+    if not counted or len(rows) != seats:  # none, or a hunt of cards picked (not counts)
         return False
-    for seat, row in enumerate(rows):
-        counts = row if isinstance(row, dict) else {}
+    for seat, counts in enumerate(rows):
         for animal in rules.ANIMALS:
             form[f"s{seat}_{animal}"].data = counts.get(animal) or None
     suits = move.get("suits") if move is not None else None

@@ -71,6 +71,11 @@ class SixNimmtSeam(Seam[SixNimmtState]):
             return [table.TABLE_KIND, *quick]
         return [*quick, table.TABLE_KIND]
 
+    def kind_taking_back(self, move: dict[str, Any]) -> str | None:
+        """An undone round comes back in the form it was typed in: its cards in the cards form
+        (the heads form would open empty); a round of heads, or a turn, in the first kind."""
+        return "cards" if move.get("type") == "round" and "cards" in move else None
+
     def chooser(self, sheet: Sheet[SixNimmtState], move: dict[str, Any]) -> int | None:
         """The seat that must choose before ``move`` can be stored (a too-low card)."""
         return table.chooser(sheet, move)
