@@ -29,24 +29,30 @@ def submit_undo(
     version: object,
     idem_key: str | None,
     confirmed: bool = False,
+    after_end: bool = False,
 ) -> Submitted:
     """Undo entry ``seq`` by logging an undo; nothing is deleted. Another seated player's
-    entry, while their phone is at the table, and any entry of a match that is over are
-    undone only after confirming."""
+    entry, while their phone is at the table, is undone only once that is ``confirmed``; any
+    entry of a match that is over only once the phone confirmed it knows (``after_end``: a
+    button drawn while the match was open never says so, even for another phone's entry)."""
     if (again := already_stored(match, idem_key)) is not None:
         return again
     if not can_write(match, member):
         return Submitted(error=_("Claim your seat first: only players can undo."))
-    if not confirmed:
-        asked = questions(match, member, seq)
-        if asked:
-            return Submitted(error=" ".join(asked), confirm_undo=seq)
+    asked = questions(match, member, seq, confirmed, after_end)
+    if asked:
+        return Submitted(error=" ".join(asked), confirm_undo=seq)
     return Submitted(written=append_from(match, member, {}, version, idem_key, undoes=seq))
 
 
-def questions(match: Match, member: Membership, seq: int) -> list[str]:
-    """What this phone is asked before entry ``seq`` is undone: nothing for an entry the log
-    refuses to undo anyway (none such, an undo itself, one already undone), which it then says."""
+def questions(
+    match: Match, member: Membership, seq: int, for_other: bool, after_end: bool
+) -> list[str]:
+    """What this phone is still asked before entry ``seq`` is undone (each question not yet
+    confirmed): nothing for an entry the log refuses to undo anyway (none such, an undo itself,
+    one already undone), which it then says."""
+    if for_other and after_end:
+        return []
     undo = aliased(Entry)
     undone = db.select(undo.seq).filter(undo.match_id == match.id, undo.undoes == seq).exists()
     found = db.session.execute(
@@ -57,14 +63,14 @@ def questions(match: Match, member: Membership, seq: int) -> list[str]:
     if found is None or found.undoes is not None or found.undone:
         return []
     asked = []
-    if match.status in ENDED:
+    if match.status in ENDED and not after_end:
         asked.append(
             _(
                 "The match is over. Undoing this entry can reopen it, and its result then "
                 "leaves the history until it ends again."
             )
         )
-    name = others_at_table(match, member).get(found.device_id or "")
+    name = None if for_other else others_at_table(match, member).get(found.device_id or "")
     if name is not None:
         asked.append(
             _(

@@ -176,7 +176,8 @@ def undo(match_id: int, seq: int) -> Response:
         seq,
         request.form.get("version", type=int),
         request.form.get("idem"),
-        request.form.get("for_other") == "1",
+        confirmed=request.form.get("for_other") == "1",
+        after_end=request.form.get("after_end") == "1",
     )
     stored = submitted.written is not None and submitted.written.ok
     return answer(match, member, taking_back(match, seq) if stored else None, None, submitted)

@@ -393,7 +393,7 @@ def test_undoing_we_are_stuck_reopens_the_game(phone: Phone) -> None:
     html = page(phone, match_id)
     version = re.search(r'data-version="(\d+)"', html)
     assert version
-    confirmed = {"version": version.group(1), "for_other": "1"}  # after the end, it asks first
+    confirmed = {"version": version.group(1), "after_end": "1"}  # after the end, it asks first
     assert phone.post(f"/m/{match_id}/undo/6", confirmed).status_code == 303
     assert status(phone.app, match_id) == ("playing", None)
     assert "Bob's turn" in page(phone, match_id)

@@ -55,7 +55,7 @@ def test_an_undo_button_drawn_before_the_end_asks_before_reopening_the_match(
     assert match_row(phone.app, match_id) == ended, "the result stays in the history"
     confirm = confirm_form(html, match_id)
     assert confirm["action"] == f"/m/{match_id}/undo/1"
-    assert confirm["fields"]["for_other"] == "1"
+    assert confirm["fields"]["after_end"] == "1"
     assert "Yes, undo entry #1" in confirm["text"]
     answer = other.post(confirm["action"], {**confirm["fields"], "idem": "u-2"}, hx=True)
     assert answer.status_code == 200 and count(phone.app, Entry) == 3
@@ -85,7 +85,7 @@ def test_a_line_drawn_after_the_end_asks_in_place_and_its_button_is_the_confirma
     question = line.find("details", class_="for-other")
     assert question is not None and "can reopen the match" in question.text()
     button = undo_form(other, match_id, 1)
-    assert button["for_other"] == "1"
+    assert button["after_end"] == "1" and "for_other" not in button  # his own entry
     assert other.post(f"/m/{match_id}/undo/1", button).status_code == 303, "one tap, no more"
     assert match_row(phone.app, match_id)["status"] == "playing"
 
@@ -112,9 +112,26 @@ def test_another_phones_entry_after_the_end_is_asked_about_once_for_both(
     said = parse(unescape(refused.get_data(as_text=True))).by_id("entry").text()
     assert "The match is over" in said and "Bob's phone made that entry" in said
     assert count(phone.app, Entry) == 2
-    confirmed = {"version": version, "idem": "u-2", "for_other": "1"}
+    confirmed = {"version": version, "idem": "u-2", "for_other": "1", "after_end": "1"}
     assert phone.post(f"/m/{match_id}/undo/1", confirmed).status_code == 303
     assert count(phone.app, Entry) == 3
+
+
+def test_another_phones_line_drawn_before_the_end_still_asks_about_the_end(
+    phone: Phone, other: Phone
+) -> None:
+    """Its button confirms only what it asked (Bob's phone made the entry): the end, which
+    came after it was drawn, is asked about before the match reopens."""
+    match_id = table(phone, other, end="rounds", rounds="2")
+    assert other.enter_heads(match_id, [3, 13]).status_code == 303
+    bobs_line = undo_form(phone, match_id, 1)  # Ann's page: "Bob's phone made this entry"
+    assert bobs_line["for_other"] == "1" and "after_end" not in bobs_line
+    assert other.enter_heads(match_id, [5, 1]).status_code == 303  # the match ends
+    refused = phone.post(f"/m/{match_id}/undo/1", {**bobs_line, "idem": "u-1"}, hx=True)
+    said = parse(unescape(refused.get_data(as_text=True))).by_id("entry").text()
+    assert "The match is over" in said and "Bob's phone made that entry" not in said
+    assert count(phone.app, Entry) == 2
+    assert match_row(phone.app, match_id)["status"] == "finished"
 
 
 def test_an_entry_already_undone_after_the_end_is_not_asked_about(
