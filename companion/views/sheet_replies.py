@@ -64,7 +64,7 @@ def written_reply(
     if written.stale_after is not None:
         said = overtaken(match, fresh, written.stale_after, form)
         if said is None and kind is not None and form is not None:
-            said = made_already(kind, fresh, form, written.stale_after)
+            said = made_already(kind, fresh, form)
         kept = said is None and kind is not None and form is not None and fits(kind, fresh, form)
         if kept:
             form.stamp(fresh)  # what was typed, ready to send as the next entry
@@ -143,32 +143,42 @@ def overtaken(match: Match, fresh: Sheet[Any], latest: Entry, form: Any) -> str 
     return seam_for(match.game).overtaken(fresh, latest, form, entered_by(fresh, latest))
 
 
-def made_already(kind: EntryKind, fresh: Sheet[Any], form: Any, latest: Entry) -> str | None:
+def made_already(kind: EntryKind, fresh: Sheet[Any], form: Any) -> str | None:
     """ "Bob entered the same thing a moment ago": two phones typed the same round and tapped
-    Save together. The one overtaken is not offered its values again as the next round (one
-    more tap would store that round twice). None when its form makes another move."""
-    if not same_move(kind, fresh, form, latest):
+    Save together (or one kept it offline, and the table went on since). The one overtaken is
+    not offered its values again as the next round (one more tap would store that round
+    twice). None when its form makes another move than any entry stored since."""
+    same = same_entry(kind, fresh, form)
+    if same is None:
         return None
-    who = entered_by(fresh, latest)
+    who = entered_by(fresh, same)
     return _("%(who)s entered the same thing a moment ago: it is saved once.", who=who)
 
 
-def same_move(kind: EntryKind, fresh: Sheet[Any], form: Any, latest: Entry) -> bool:
-    """Whether ``form`` makes the very move that ``latest`` stored, read by its entry kind on
-    the fresh sheet. An undo never does, nor a form whose boxes or move are refused (reading
-    it again leaves its marks as they were, for the form kept as typed)."""
-    if latest.undoes is not None or form.errors:
-        return False
+def same_entry(kind: EntryKind, fresh: Sheet[Any], form: Any) -> Any:
+    """The entry stored since ``form`` was rendered, and still standing, that makes the very
+    move the form makes (read by its entry kind on the fresh sheet), the newest if several;
+    None for a form whose boxes or move are refused (reading it again leaves its marks as they
+    were, for the form kept as typed). An undo is no such entry, nor an entry undone since."""
+    since = bounded_version(form.version.data)
+    stored = [
+        line
+        for line in fresh.entries
+        if line.version > since and line.undoes is None and line.seq not in fresh.undone
+    ]
+    if not stored or form.errors:
+        return None
     marks = [(field, list(field.errors)) for field in form]
     said = list(form.form_errors)
     try:
-        return bool(kind.to_move(fresh, form) == latest.move)
+        move = kind.to_move(fresh, form)
     except (ValidationError, IllegalMove):
-        return False
+        return None
     finally:
         for field, errors in marks:
             field.errors = errors
         form.form_errors[:] = said
+    return next((line for line in reversed(stored) if line.move == move), None)
 
 
 def stale_notice(fresh: Sheet[Any], written: Written, kept: bool = False) -> str:

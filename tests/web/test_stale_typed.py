@@ -14,7 +14,7 @@ from wtforms.validators import ValidationError
 
 from companion.models import Entry
 from companion.rules import IllegalMove
-from companion.views.sheet_replies import same_move
+from companion.views.sheet_replies import same_entry
 
 from ..conftest import Phone, count, hidden_fields
 from .helpers import parse, table, undo
@@ -173,18 +173,19 @@ def test_the_same_nuota_totals_from_two_phones_are_saved_once(phone: Phone, othe
 
 
 class Box:
-    """A form's box, as :func:`same_move` sees it: its marks."""
+    """A form's box, as :func:`same_entry` sees it: its marks."""
 
     def __init__(self) -> None:
         self.errors: list[str] = []
 
 
 class Typed:
-    """A form that passed its checks: boxes without marks."""
+    """A form rendered at version 1 that passed its checks: boxes without marks."""
 
     def __init__(self) -> None:
         self.boxes = [Box()]
         self.form_errors: list[str] = []
+        self.version = SimpleNamespace(data=1)
 
     def __iter__(self) -> Iterator[Box]:
         return iter(self.boxes)
@@ -206,12 +207,29 @@ def test_a_move_refused_on_the_fresh_sheet_is_not_the_same_and_leaves_no_marks(
         raise refusal
 
     kind = SimpleNamespace(to_move=refused)
-    latest = SimpleNamespace(undoes=None, move={"type": "round", "heads": [3, 13]})
-    assert not same_move(kind, None, form, latest)  # type: ignore[arg-type]
+    stored = SimpleNamespace(seq=1, version=2, undoes=None, move={"type": "round", "heads": [3]})
+    fresh = SimpleNamespace(entries=[stored], undone=set())
+    assert same_entry(kind, fresh, form) is None  # type: ignore[arg-type]
     assert form.boxes[0].errors == [] and form.form_errors == []
 
 
-def test_an_undo_is_never_the_same_move() -> None:
+def test_an_undo_is_never_the_same_entry() -> None:
     kind = SimpleNamespace(to_move=lambda _sheet, _form: {"type": "undo"})
-    latest = SimpleNamespace(undoes=1, move={"type": "undo"})
-    assert not same_move(kind, None, Typed(), latest)  # type: ignore[arg-type]
+    undo_line = SimpleNamespace(seq=2, version=2, undoes=1, move={"type": "undo"})
+    fresh = SimpleNamespace(entries=[undo_line], undone={1})
+    assert same_entry(kind, fresh, Typed()) is None  # type: ignore[arg-type]
+
+
+def test_a_round_kept_while_the_table_went_on_is_found_among_the_entries_since(
+    phone: Phone, other: Phone
+) -> None:
+    """Bob's phone kept round 1 offline; Ann saved the same round 1, then round 2. Bob's
+    round reaches the server after both: it is round 1 again, saved once, not a round 3."""
+    match_id, form_b = ann_first(phone, other)
+    assert phone.enter_heads(match_id, [1, 2]).status_code == 303
+    answer = other.enter_heads(match_id, [3, 13], hx=True, form=form_b)
+    html = unescape(answer.get_data(as_text=True))
+    notice = parse(html).find(class_="notice")
+    assert notice is not None and notice.text() == SAME
+    assert inputs(html, "heads")["heads-seat0"] == "", "round 3 starts empty"
+    assert count(phone.app, Entry) == 2
