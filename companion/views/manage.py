@@ -6,6 +6,7 @@ import json
 from typing import Any
 
 from flask import Blueprint, Flask, Response, abort, current_app, request, url_for
+from itsdangerous import BadSignature, URLSafeSerializer
 from werkzeug.exceptions import NotFound
 
 from ..archive import Imported, ImportRefused, export_group, import_matches
@@ -37,10 +38,24 @@ def manage_panel(group: Group, **forms: Any) -> dict[str, Any]:
         "added": request.args.get("added", 0, type=int) or 0,
         "present": request.args.get("present", 0, type=int) or 0,
         "renamed": renamed_name(group),
-        "was": request.args.get("was", "")[:MAX_NAME],
+        "was": gone_name(request.args.get("was", "")),
         "ask": forms.get("ask"),
         "error": forms.get("error"),
     }
+
+
+def signed_name() -> URLSafeSerializer:
+    """The name that went in a merge travels in the address of the page that says so, signed:
+    a link made by hand cannot put other words in the group's mouth."""
+    return URLSafeSerializer(current_app.secret_key or "", salt="companion.merged-name")
+
+
+def gone_name(signed: str) -> str:
+    """The merged name the address carries, if this app signed it; else none."""
+    try:
+        return str(signed_name().loads(signed))[:MAX_NAME] if signed else ""
+    except BadSignature:
+        return ""
 
 
 def renamed_name(group: Group) -> str | None:
@@ -138,7 +153,7 @@ def merge(group_id: int) -> Response:
         form.gone.errors = [refused.reason]
         return panel_again(group, merge=form)
     db.session.commit()
-    return group_page(group, "merged", who=keep.id, was=gone_name)
+    return group_page(group, "merged", who=keep.id, was=signed_name().dumps(gone_name))
 
 
 def download(body: str, mimetype: str, filename: str) -> Response:

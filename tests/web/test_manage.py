@@ -123,6 +123,18 @@ def test_merge_asks_first_then_moves_the_seats_and_says_so(
     notice = parse(said.get_data(as_text=True)).by_id("manage").find("p", class_="notice")
     assert notice is not None and notice.text() == "Roberto and Bob are one player now: Bob."
 
+    def said_after(address: str) -> str:
+        page = parse(phone.get(address).get_data(as_text=True))
+        found = page.by_id("manage").find("p", class_="notice")
+        return found.text() if found is not None else ""
+
+    # A name changed in the address is not said: the page says only what it can vouch for.
+    forged = response.headers["HX-Location"].replace("was=", "was=x")
+    assert said_after(forged) == "The two names are one player now."
+    assert said_after(f"/g/{group_id}?done=merged&who={bob}&was=Someone") == (
+        "The two names are one player now."
+    )
+
 
 def test_merge_preselects_no_pair_and_refuses_an_empty_choice(
     app: Flask, phone: Phone, other: Phone
