@@ -60,11 +60,12 @@ with app.app_context():
 """
 
 
-def run(url: str) -> str:
-    """Run the script against ``url`` in a process of its own (Alembic configures logging)."""
-    script = textwrap.dedent(SCRIPT.format(url=url, before=BEFORE))
+def run(url: str, script: str = "", before: str = BEFORE) -> str:
+    """Run a migration script (this module's by default) against ``url`` in a process of its
+    own (Alembic configures logging): the last line it printed."""
+    code = textwrap.dedent((script or SCRIPT).format(url=url, before=before))
     result = subprocess.run(
-        [sys.executable, "-c", script], capture_output=True, text=True, cwd=ROOT, check=False,
+        [sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=False,
         env={**os.environ, "PYTHONPATH": str(ROOT)},
     )  # fmt: skip
     assert result.returncode == 0, result.stderr[-3000:]

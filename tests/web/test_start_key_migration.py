@@ -3,17 +3,13 @@ PostgreSQL, existing matches kept (with no key), the unique index refusing a key
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
-import textwrap
 from pathlib import Path
 
+from .test_kept_migration import run as run_script
 from .test_kept_migration import scratch_postgres
 
 __all__ = ["scratch_postgres"]  # the fixture, for the PostgreSQL test below
 
-ROOT = Path(__file__).resolve().parents[2]
 BEFORE = "c4e7b1d9a2f3"
 
 SCRIPT = """
@@ -57,14 +53,8 @@ with app.app_context():
 
 
 def run(url: str) -> str:
-    """Run the script against ``url`` in a process of its own (Alembic configures logging)."""
-    script = textwrap.dedent(SCRIPT.format(url=url, before=BEFORE))
-    result = subprocess.run(
-        [sys.executable, "-c", script], capture_output=True, text=True, cwd=ROOT, check=False,
-        env={**os.environ, "PYTHONPATH": str(ROOT)},
-    )  # fmt: skip
-    assert result.returncode == 0, result.stderr[-3000:]
-    return result.stdout.strip().splitlines()[-1]
+    """This module's script against ``url`` (:func:`.test_kept_migration.run`)."""
+    return run_script(url, SCRIPT, BEFORE)
 
 
 def test_down_and_up_on_sqlite(tmp_path: Path) -> None:
