@@ -172,7 +172,9 @@ def leave(member: Membership) -> None:
 def requests_for(match: Match, member: Membership | None, host: bool) -> list[dict[str, object]]:
     """The seat requests this phone should answer: those for its seat, and every one for a host.
 
-    Each names the asking phone (by its own seat when it has one) and the seat asked for.
+    Each names the asking phone (by its own seat when it has one) and the seat asked for. A
+    request from a phone that has left the table is not shown: nobody is there to be answered
+    (it shows again if that phone comes back with the request still standing).
     """
     if member is None:
         return []
@@ -180,7 +182,7 @@ def requests_for(match: Match, member: Membership | None, host: bool) -> list[di
     names = {seat.position: seat.player.name for seat in match.seats}
     out = []
     for asker in everyone:
-        if asker.asks_seat is None or asker.device_id == member.device_id:
+        if asker.asks_seat is None or asker.device_id == member.device_id or not present(asker):
             continue
         mine = member.seat == asker.asks_seat
         if not (mine or host) or asker.asks_seat not in names:

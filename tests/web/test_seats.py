@@ -98,6 +98,18 @@ def test_only_the_holder_or_the_host_answers(app: Flask, phone: Phone, other: Ph
     assert (seat_of(third, match_id), seat_of(other, match_id)) == (1, None)
 
 
+def test_a_request_from_a_phone_that_left_is_not_shown_until_it_comes_back(
+    app: Flask, phone: Phone, other: Phone
+) -> None:
+    match_id = table(phone, other)
+    phone.post(f"/m/{match_id}/seat", {"seat": "1"})
+    assert "asks to be Bob" in text_of(other.get(f"/m/{match_id}"))
+    gone_quiet(app, phone, match_id)
+    assert "asks to be" not in text_of(other.get(f"/m/{match_id}"))
+    phone.get(f"/m/{match_id}")  # back at the table, the request still standing
+    assert "asks to be Bob" in text_of(other.get(f"/m/{match_id}"))
+
+
 def test_a_quiet_phone_loses_its_seat_with_one_tap(app: Flask, phone: Phone, other: Phone) -> None:
     match_id = table(phone, other)
     gone_quiet(app, other, match_id)
