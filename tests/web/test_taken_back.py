@@ -1,6 +1,7 @@
 """A round undone comes back in its form, as it was entered, so one correction saves it again:
-6 nimmt!'s heads and cards, Auf der Pirsch's grid (Nuota's totals and hands: test_nuota.py).
-Only while the undo is the newest entry: after anything else, the form opens empty."""
+6 nimmt!'s heads and cards, Auf der Pirsch's counts and picked cards (Nuota's totals and hands:
+test_nuota.py). Only while the undo is the newest entry: after anything else, the form opens
+empty."""
 
 from __future__ import annotations
 
@@ -91,10 +92,25 @@ def test_an_undone_hunt_comes_back_in_the_pirsch_grid(phone: Phone, other: Phone
     assert BACK not in sheet(phone, match_id, "counts")
 
 
-def test_an_undone_hunt_of_picked_cards_is_not_said_to_be_back_in_the_grid(phone: Phone) -> None:
-    """Picked cards are not counts: the grid opens empty, and does not claim otherwise."""
+def test_an_undone_hunt_of_picked_cards_comes_back_ticked_in_the_picking_grid(phone: Phone) -> None:
     match_id = start_pirsch(phone, ["Ann", "Bob", "Cy"])
-    assert pick_cards(phone, match_id, dealt(3)).status_code == 303
-    undo(phone, match_id, 1)
-    page = sheet(phone, match_id, "counts")
-    assert BACK not in page and box(page, "counts-s0_bear") is None
+    hands = dealt(3)
+    assert pick_cards(phone, match_id, hands).status_code == 303
+    answer = unescape(undo(phone, match_id, 1, hx=True).get_data(as_text=True))
+    ticked_back = "Entry undone: its cards are ticked again."
+    assert ticked_back in parse(answer).by_id("entry").text()  # the undo opens the grid so
+    page = sheet(phone, match_id, "cards")  # and on a reload
+    assert ticked_back in page
+    for seat, hand in enumerate(hands):
+        ticked = [
+            box.attrs["value"]
+            for box in parse(page).find_all("input", name=f"cards-s{seat}")
+            if "checked" in box.attrs
+        ]
+        assert sorted(ticked) == sorted(hand), seat
+    counts = sheet(phone, match_id, "counts")  # the counts grid does not claim it holds them
+    assert BACK not in counts and box(counts, "counts-s0_bear") is None
+    fields = hidden_fields(page, "cards")
+    fields.update({f"cards-s{seat}": hand for seat, hand in enumerate(hands)})
+    assert phone.post(f"/m/{match_id}/entry/cards", fields).status_code == 303
+    assert ticked_back not in sheet(phone, match_id, "cards")

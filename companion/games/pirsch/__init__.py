@@ -71,6 +71,12 @@ class PirschSeam(Seam[PirschState]):
             ),
         ]
 
+    def kind_taking_back(self, move: dict[str, Any]) -> str | None:
+        """An undone hunt of picked cards comes back in the picking grid, its cards ticked; a
+        round of counts (and round 4, kept as counts however it was entered) in the counts."""
+        picked = move.get("type") == "hunt" and "cards" in move
+        return "cards" if picked else None
+
     def leaders(self, sheet: Sheet[PirschState]) -> list[int]:
         """Seats with the highest totals: the winners if the host ends the match now."""
         totals = sheet.state.totals()

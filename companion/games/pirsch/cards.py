@@ -18,6 +18,7 @@ from ...rules import pirsch as rules
 from ...rules.pirsch import PirschState
 from ...sheet import Sheet
 from ..base import EntryBase, form_class
+from ..taken_back import undone_of
 from .forms import phase_of, precheck
 from .words import animal_name, refusal
 
@@ -38,7 +39,22 @@ def cards_form(sheet: Sheet[PirschState], formdata: Any) -> EntryBase:
     form.phase.data = phase
     form.row_errors = {}
     form.suits = deck_view(len(sheet.players))
+    form.back = formdata is None and tick_back(form, undone_of(sheet, phase), len(players))
     return form
+
+
+def tick_back(form: Any, move: dict[str, Any] | None, seats: int) -> bool:
+    """The cards of a hunt a just-made undo took back, ticked again as they were picked, so that
+    one correction saves it again; whether there was such a hunt (a round entered as counts,
+    or round 4, whose cards are kept only as counts, opens the grid empty)."""
+    hands = move.get("cards") if move is not None and move.get("type") == "hunt" else None
+    if not isinstance(hands, list) or len(hands) != seats:
+        return False
+    if not all(isinstance(hand, list) for hand in hands):
+        return False
+    for seat, hand in enumerate(hands):
+        form[f"s{seat}"].data = [f"{card[0]}-{card[1]}" for card in hand if len(card) == 2]
+    return True
 
 
 def deck_view(seats: int) -> list[dict[str, Any]]:
