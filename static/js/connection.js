@@ -43,18 +43,25 @@
     if (note && navigator.onLine) note.hidden = true;
   }
   function poll(event) { return event.detail.elt && event.detail.elt.hasAttribute && event.detail.elt.hasAttribute("data-poll"); }
+  // The server speaks again: writes waiting in the outbox go now, not when its back-off ends
+  // (up to 30 s after a few tries that got no answer). A page that hears the stream does not
+  // poll, so without this a beat would be all it heard until then.
+  function resume(back) {
+    const box = outbox();
+    if (box && (back || box.failing())) box.sendNow();
+  }
   document.addEventListener("htmx:afterRequest", function (event) {
     if (!poll(event)) return;
-    const back = failing && event.detail.successful; // the server answers again: send now
+    const back = failing && event.detail.successful;
     failing = !event.detail.successful;
-    if (event.detail.successful) answered();
-    if (back && outbox()) outbox().sendNow();
+    if (event.detail.successful) { answered(); resume(back); }
     show();
   });
   document.addEventListener("companion:live", function (event) {
     if (event.detail === "heard") {
       answered();
-      if (failing) { failing = false; if (outbox()) outbox().sendNow(); } // the server speaks again
+      resume(failing);
+      failing = false;
       show();
       return;
     }

@@ -145,6 +145,25 @@ def test_a_page_that_hears_its_stream_makes_no_timed_poll(
     b.check()
 
 
+def test_a_beat_sends_what_the_outbox_could_not_send_without_waiting_out_its_back_off(
+    phones: Callable[..., Phone], server: LiveServer
+) -> None:
+    """A page that hears its stream does not poll: a beat is its word that the server is there
+    again, so writes whose last try got no answer go at once (the back-off grows to 30 s)."""
+    _a, b, _match_id = beating_table(phones, server)
+    b.page.evaluate(
+        """() => {
+            window.sentNow = 0;
+            window.companionOutbox = { waiting: () => 1, failing: () => window.sentNow === 0,
+                                       sendNow: () => { window.sentNow += 1; } };
+        }"""
+    )
+    heard = beats(b)
+    b.page.wait_for_function(f"() => window.companionDoorbell.beats() > {heard} + 1", timeout=WAIT)
+    assert b.page.evaluate("window.sentNow") == 1, "sent at the first beat, then not again"
+    b.check()
+
+
 def test_a_silent_stream_is_opened_anew_and_the_page_polls_from_then_on(
     phones: Callable[..., Phone], server: LiveServer
 ) -> None:
