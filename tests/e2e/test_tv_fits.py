@@ -62,6 +62,11 @@ def test_ten_players_totals_and_last_entries_fit_one_tv_screen(
         ".map(e => e.textContent)"
     )
     assert not broken, f"totals broken over lines: {broken}"
+    cut = tv.page.evaluate(
+        "Array.from(document.querySelectorAll('.tv-name'))"
+        ".filter(e => e.scrollWidth > e.clientWidth).map(e => e.textContent)"
+    )
+    assert not cut, f"names cut short in the totals: {cut}"
     names = tv.page.locator(".tv-game .score thead th[data-seat]")
     size = float(names.first.evaluate("e => parseFloat(getComputedStyle(e).fontSize)"))
     assert size >= 0.8 * 16 * (height / 1080) * 1.5, f"the table's names at {size}px"
