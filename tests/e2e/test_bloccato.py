@@ -185,3 +185,19 @@ def test_the_whole_board_fits_a_tv_screen(phones: Callable[..., Phone], shots: S
         assert box and box["y"] + box["height"] <= height, (width, box)  # a TV cannot scroll
         tv.check()
         shots(tv, f"tv-{width}", full_page=False)
+
+
+def test_each_dice_face_is_a_full_tap_target_at_360_px(phones: Callable[..., Phone]) -> None:
+    """Six faces and the die's number to a row: each face at least 44 px wide and tall."""
+    a = phones("A", locale="it-IT", viewport={"width": 360, "height": 740})
+    page = a.goto("/new/bloccato")
+    page.get_by_label("Giocatore 1", exact=True).fill("Anna")
+    page.get_by_label("Giocatore 2", exact=True).fill("Bruno")
+    page.locator("#new-match button[type=submit]").click()
+    page.wait_for_url(re.compile(r"/m/\d+$"))
+    faces = page.locator("#entry .bl-face .bl-die")
+    expect(faces).to_have_count(30)
+    sizes = faces.evaluate_all("els => els.map(e => [e.offsetWidth, e.offsetHeight])")
+    assert min(w for w, _ in sizes) >= 44 and min(h for _, h in sizes) >= 44, sizes[:6]
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    a.check()
