@@ -5,8 +5,8 @@
 // marked data-type-ahead (The Game's tracker, one card at a time) stays open: what is typed
 // into it meanwhile is the next entry, put into the form that takes its place, and a button
 // tapped meanwhile (the next card's pile), which htmx drops while the write is on its way, is
-// tapped again there. Nothing is carried into a refusal: it shows what was sent. Served in the
-// page bundle after outbox.js.
+// tapped again there. Nothing is carried into a refusal: it shows what was sent. The next entry
+// starts at the form's first box. Served in the page bundle after outbox.js.
 (function () {
   "use strict";
 
@@ -94,8 +94,25 @@
     flight.open = false;
     unlock(flight.form);
   });
+  // A saved entry's form starts the next one at its first box. After Enter in a box, htmx gives
+  // the focus back to the box of the same name in the answer's form: the last one typed in,
+  // another player's. A refusal keeps it there; a form typed ahead into keeps its own.
+  const BOXES = "input[type=text], input[type=number], input[type=tel], input:not([type])";
+  function startAtFirst(form) {
+    const at = document.activeElement;
+    if (!form || form.hasAttribute("data-type-ahead") || refused(form) || !form.contains(at) || !at.matches(BOXES)) return;
+    const first = Array.from(form.querySelectorAll(BOXES)).find(function (box) {
+      return !box.disabled && !box.readOnly && box.offsetParent !== null;
+    });
+    if (first && first !== at) first.focus();
+  }
+  document.addEventListener("htmx:afterSettle", function (event) {
+    const config = event.detail.requestConfig, target = event.detail.target;
+    if (config && config.verb === "post" && target && target.id === "entry") startAtFirst(document.querySelector("#entry form[data-entry]"));
+  });
   // No answer: the outbox kept the write and emptied the form for the next entry.
   document.addEventListener("companion:kept", function (event) {
     if (flight && event.target === flight.form) carry(flight.form);
+    startAtFirst(event.target);
   });
 })();

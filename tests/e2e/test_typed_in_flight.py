@@ -152,3 +152,41 @@ def test_a_pile_tapped_while_the_last_card_is_on_its_way_is_sent_after_it(
     expect(page.locator("#scoreboard .tg-pile .tg-top").first).to_have_text("45")
     expect(card).to_have_value("")
     assert [move.get("card") for move in stored(server, match)] == [30, 45]
+
+
+def test_a_round_saved_with_enter_starts_the_next_at_the_first_box(
+    phones: Callable[..., Phone], server: LiveServer
+) -> None:
+    """With the keyboard: Enter in the last box saves; the next round starts at the first box,
+    not in the box of the player typed last (htmx would give the focus back there). A refused
+    round keeps the focus where it was; corrected and kept offline, the form empties for the
+    next round (not back to the refused values) and starts at the first box too."""
+    a = phones("A")
+    start_match(a, ["Ann", "Bob", "Cy"])
+    claim(a, "Ann")
+    page = a.page
+    for seat, heads in enumerate([1, 2, 3]):
+        heads_box(a, seat).fill(str(heads))
+    heads_box(a, 2).press("Enter")
+    expect(page.locator("#entry .round-label")).to_contain_text("Round 2")
+    expect(heads_box(a, 0)).to_be_focused()
+
+    heads_box(a, 0).fill("200")  # more than a round can give
+    heads_box(a, 1).fill("1")
+    heads_box(a, 2).fill("1")
+    heads_box(a, 2).press("Enter")
+    expect(page.locator("#entry .field-error").first).to_be_visible()
+    expect(heads_box(a, 2)).to_be_focused()
+
+    a.allow(r"htmx:(afterRequest|sendError)|ERR_INTERNET_DISCONNECTED")
+    a.context.set_offline(True)
+    for seat, heads in enumerate([4, 5, 6]):
+        heads_box(a, seat).fill(str(heads))
+    heads_box(a, 1).press("Enter")
+    expect(page.locator("#outbox")).to_contain_text("1 entry not sent yet")
+    # Not the refused round's 200 again (the form's own values, which a reset brings back).
+    expect(heads_box(a, 0)).to_have_value("")
+    expect(page.locator("#entry .field-error")).to_have_count(0)
+    expect(heads_box(a, 0)).to_be_focused()
+    a.context.set_offline(False)
+    expect(page.locator("#entry .round-label")).to_contain_text("Round 3")
