@@ -131,6 +131,19 @@ def entered_since(match: Match, form: Any) -> Entry | None:
     return since[-1] if since else None
 
 
+def submit_to_a_kind_gone(match: Match, version: int | None, idem: str | None) -> Submitted | None:
+    """A form of an entry kind the sheet no longer offers, because the table went on since it
+    was drawn (The Game's result alone, once another phone tracks a card): the news of what
+    came first, as for any form overtaken, or the write itself if it was stored (its own
+    retry). None for a form of no such moment (the kind is unknown: the caller answers 404)."""
+    if (again := already_stored(match, idem)) is not None:
+        return again
+    if version is None or bounded_version(version) == match.version:
+        return None
+    since = entries_since(match, bounded_version(version))
+    return Submitted(written=Written(stale_after=since[-1])) if since else None
+
+
 def already_stored(match: Match, idem_key: str | None) -> Submitted | None:
     """The answer to a write the log already holds under this one-time key: the same tap sent
     again, because its answer never reached the phone (the outbox retries it).

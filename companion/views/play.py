@@ -19,7 +19,7 @@ from ..seats import mark_seen, needs_seen
 from ..security import member_match_or_404, member_view_or_404, viewer_match_or_404, viewer_token
 from ..sheet import Sheet, replay
 from ..undos import submit_undo
-from ..writes import can_write, submit_choice, submit_entry
+from ..writes import can_write, submit_choice, submit_entry, submit_to_a_kind_gone
 from .host import host_notice
 from .log_lines import log_rows, news_since
 from .reply import go, no_change, render, wants_fragment
@@ -128,12 +128,9 @@ def entry(match_id: int) -> Response:
     return render("play/sheet.html", "play/_entry.html", **context)
 
 
-def find_kind(match: Match, current: Sheet[object], key: str) -> EntryKind:
-    """The entry kind named ``key``, 404 when the game has none."""
-    for kind in seam_for(match.game).entry_kinds(current):
-        if kind.key == key:
-            return kind
-    abort(404)
+def find_kind(match: Match, current: Sheet[object], key: str) -> EntryKind | None:
+    """The entry kind named ``key`` that the sheet offers now, if any."""
+    return next((k for k in seam_for(match.game).entry_kinds(current) if k.key == key), None)
 
 
 @bp.post("/m/<int:match_id>/entry/<key>")
@@ -142,6 +139,14 @@ def enter(match_id: int, key: str) -> Response:
     match, member = member_match_or_404(match_id)
     current = replay(match)
     kind = find_kind(match, current, key)
+    if kind is None:  # gone since the form was drawn, or never there
+        form_of = request.form.get
+        gone = submit_to_a_kind_gone(
+            match, form_of(f"{key}-version", type=int), form_of(f"{key}-idem")
+        )
+        if gone is None:
+            abort(404)
+        return answer(match, member, None, None, gone)
     form = kind.form(current, request.form)
     confirmed = request.form.get("for_other") == "1"
     submitted = submit_entry(match, member, current, kind, form, confirmed)

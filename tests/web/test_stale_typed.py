@@ -233,3 +233,29 @@ def test_a_round_kept_while_the_table_went_on_is_found_among_the_entries_since(
     assert notice is not None and notice.text() == SAME
     assert inputs(html, "heads")["heads-seat0"] == "", "round 3 starts empty"
     assert count(phone.app, Entry) == 2
+
+
+def test_a_form_of_an_entry_the_sheet_no_longer_offers_is_told_what_came_first(
+    phone: Phone, other: Phone
+) -> None:
+    """The Game's result alone is offered until a card is tracked: Bob's typed result, saved
+    after Ann put a card down, gets the news (not a 404), and nothing is stored."""
+    from .test_thegame import play
+    from .test_thegame import start as thegame_start
+
+    match_id = thegame_start(phone, ["Ann", "Bob"])
+    other.join(match_id)
+    other.claim(match_id, 1)
+    typed = other.entry_form(match_id, "result")
+    typed["result-left"] = "5"
+    assert play(phone, match_id, 61, 0).status_code == 303
+    for hx in (True, False):
+        answer = other.post(f"/m/{match_id}/entry/result", typed, hx=hx)
+        assert answer.status_code == 200, answer.status_code
+        said = unescape(answer.get_data(as_text=True))
+        assert "Ann entered something a moment ago, so yours was not saved." in said
+        assert 'name="tracker-card"' in said, "the entry the sheet offers now"
+    assert count(phone.app, Entry) == 1
+    made_up = {**typed, "result-version": "", "result-idem": ""}
+    assert other.post(f"/m/{match_id}/entry/result", made_up).status_code == 404
+    assert other.post(f"/m/{match_id}/entry/nothing", typed).status_code == 404
