@@ -104,6 +104,8 @@ class LogLines(Sequence[LogRow]):
     ) -> None:
         self.match, self.sheet, self.writer, self.member = match, sheet, writer, member
         self.shown = shown
+        self.window = LOG_WINDOW
+        """How many of the newest lines a page keeps while the log is not opened in full."""
         self.every = every
         """Whether these are all the lines (the log was opened), which the page remembers."""
         self.built: dict[int, LogRow] = {}

@@ -165,13 +165,15 @@
     if (log && log.dataset.log === "all") event.detail.parameters.log = "all";
   });
   // A line an answer adds may be there already (a poll the doorbell rang can bring it first):
-  // the answer's copy takes its place, never a second one.
+  // the answer's copy takes its place, never a second one. Unless opened in full, the log keeps
+  // the newest lines a page shows (data-keep), as after a reload: the oldest go.
   document.addEventListener("htmx:oobBeforeSwap", function (event) {
-    if (!event.detail.target || event.detail.target.id !== "log-entries") return;
-    event.detail.fragment.querySelectorAll("li[id]").forEach(function (line) {
-      const there = document.getElementById(line.id);
-      if (there) there.remove();
-    });
+    const list = event.detail.target;
+    if (!list || list.id !== "log-entries") return;
+    const added = event.detail.fragment.querySelectorAll("li[id]");
+    added.forEach(function (line) { const there = document.getElementById(line.id); if (there) there.remove(); });
+    const keep = list.closest("[data-log=all]") ? 0 : Number(list.dataset.keep || 0);
+    while (keep && list.children.length && list.children.length + added.length > keep) list.lastElementChild.remove();
   });
   // A refresh that left before someone started typing must not land on what they typed since.
   document.addEventListener("htmx:beforeSwap", function (event) {

@@ -1,5 +1,6 @@
-"""The log on a phone that keeps entering: each answer adds its line on top, older lines stay,
-an older line's undo still goes through, and earlier entries are one tap away."""
+"""The log on a phone that keeps entering: each answer adds its line on top and the page keeps
+the newest ten, as a reload shows them (a whole evening's log would be metres long), an older
+line's undo still goes through, and earlier entries are one tap away."""
 
 from __future__ import annotations
 
@@ -18,6 +19,8 @@ def test_an_older_line_is_undone_after_answers_that_only_added_lines(
         enter_round(a, [n % 3, 1, 0])
     lines = a.page.locator("#log-entries > li")
     expect(lines.first).to_contain_text("#12")
+    expect(lines).to_have_count(10)
+    expect(lines.last).to_contain_text("#3")
     expect(a.page.locator("#log-more")).to_contain_text("Show all 12 entries")
 
     # Entry #10's form may be older than the sheet (a poll or the doorbell may have refreshed
