@@ -188,7 +188,8 @@ def test_the_whole_board_fits_a_tv_screen(phones: Callable[..., Phone], shots: S
 
 
 def test_each_dice_face_is_a_full_tap_target_at_360_px(phones: Callable[..., Phone]) -> None:
-    """Six faces and the die's number to a row: each face at least 44 px wide and tall."""
+    """Six faces and the die's number to a row: each face at least 44 px wide and tall; rolled
+    in the app, "tenuto" stands whole under a kept die."""
     a = phones("A", locale="it-IT", viewport={"width": 360, "height": 740})
     page = a.goto("/new/bloccato")
     page.get_by_label("Giocatore 1", exact=True).fill("Anna")
@@ -200,4 +201,11 @@ def test_each_dice_face_is_a_full_tap_target_at_360_px(phones: Callable[..., Pho
     sizes = faces.evaluate_all("els => els.map(e => [e.offsetWidth, e.offsetHeight])")
     assert min(w for w, _ in sizes) >= 44 and min(h for _, h in sizes) >= 44, sizes[:6]
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    page.locator("#entry button[value=throw]").tap()  # rolled in the app: "kept" under a die
+    tags = page.locator("#entry .bl-keep-tag")
+    expect(tags).to_have_count(5)
+    lines = tags.evaluate_all(
+        "els => els.map(e => e.offsetHeight / parseFloat(getComputedStyle(e).lineHeight))"
+    )
+    assert all(n < 1.5 for n in lines), f"the tags take {lines} lines"
     a.check()
