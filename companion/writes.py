@@ -89,7 +89,7 @@ def submit_entry(
     if (again := already_stored(match, form.idem.data)) is not None:
         return again
     if not can_write(match, member):
-        return Submitted(error=_("Claim your seat first: only players enter scores."))
+        return Submitted(error=_("Claim your seat first: only players make entries."))
     if not match.is_open:
         return Submitted(error=_("The match is over: no more entries."))
     if not form.validate():
@@ -250,7 +250,7 @@ def submit_choice(
     if (again := already_stored(match, idem_key)) is not None:
         return again
     if not can_write(match, member):
-        return Submitted(error=_("Claim your seat first: only players enter scores."))
+        return Submitted(error=_("Claim your seat first: only players make entries."))
     held = pending_for(match)
     # A choice is for the hold its buttons were drawn at: one kept offline may reach the same
     # turn held again since (a seat claimed drops a hold), which it was not made for.

@@ -230,7 +230,7 @@ def test_the_sheet_in_italian(
     b.page.wait_for_url(re.compile(r"/m/\d+$"))
     b.check()
     shots(b, "foglio")
-    assert_italian(b, italian("Who is this phone?", "Entries", "Enter scores"))
+    assert_italian(b, italian("Who is this phone?", "Entries", "Enter"))
     b.reload()
     expect(b.page.locator("html")).to_have_attribute("lang", "it")
 

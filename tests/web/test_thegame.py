@@ -270,6 +270,14 @@ def test_on_fire_a_fire_card_covered_in_time_is_fine(phone: Phone) -> None:
     assert "Your turn, Ann" in page(phone, match_id)
 
 
+def test_on_fire_solo_the_reminder_names_your_next_turn(phone: Phone) -> None:
+    """Alone at the table there is no next player: a fire card waits for your next turn."""
+    solo = page(phone, start(phone, ["Ann"], on_fire="y"))
+    assert "cover them by the end of your next turn" in solo
+    assert "next player's turn" not in solo
+    assert "next player's turn" in page(phone, start(phone, ["Ann", "Bob"], on_fire="y"))
+
+
 def test_undo_the_last_play_puts_the_card_back(phone: Phone, other: Phone) -> None:
     match_id = start(phone, ["Ann", "Bob"])
     other.join(match_id)
