@@ -140,10 +140,10 @@ def test_result_bounds_base_and_professional(phone: Phone) -> None:
         assert response.status_code == 200
         assert count(phone.app, Entry) == 0, bad
     text = unescape(enter_result(phone, match_id, 97, hx=True).get_data(as_text=True))
-    assert "Between 0 and 96." in text
+    assert "From 0 to 96: the first turn always puts down at least 2 cards." in text
     assert enter_result(phone, match_id, 96).status_code == 303
     pro = start(phone, ["Ann", "Bob"], variant="pro")
-    assert "Between 0 and 95." in unescape(
+    assert "From 0 to 95: the first turn always puts down at least 3 cards." in unescape(
         enter_result(phone, pro, 96, hx=True).get_data(as_text=True)
     )
     assert enter_result(phone, pro, 95).status_code == 303

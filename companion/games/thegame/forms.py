@@ -87,6 +87,12 @@ def tracker_move(sheet: Sheet[TheGameState], form: Any) -> dict[str, Any]:
 def result_form(sheet: Sheet[TheGameState], formdata: Any) -> EntryBase:
     """The cards left at the end: 0 to 96 (95 professional), as the rules allow."""
     most = rules.result_bound(sheet.state.variant)
+    # Why no more: the rule, not just the bounds (NumberRange fills in nothing more).
+    too_many = _l(
+        "From 0 to %(most)d: the first turn always puts down at least %(first)d cards.",
+        most=most,
+        first=rules.CARDS - most,
+    )
 
     def fields() -> dict[str, Any]:
         return {
@@ -94,7 +100,7 @@ def result_form(sheet: Sheet[TheGameState], formdata: Any) -> EntryBase:
                 _l("Cards left at the end (hands and draw pile)"),
                 validators=[
                     InputRequired(_l("Enter the number of cards left (0 if you beat the game).")),
-                    NumberRange(0, most, _l("Between %(min)s and %(max)s.")),
+                    NumberRange(0, most, too_many),
                 ],
             )
         }
