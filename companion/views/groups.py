@@ -97,6 +97,7 @@ def history(group_id: int) -> Any:
         ).scalars()
     )
     per_game = shares(group)
+    counts = player_counts(group, per_game)
     page = page_of(group, filters, before, after)
     return render(
         "groups/history.html",
@@ -112,10 +113,20 @@ def history(group_id: int) -> Any:
             if slug in per_game or slug == filters.game
         ],
         ongoing=ongoing,
-        counts=player_counts(group, per_game),
+        counts=counts,
+        choices=filter_choices(counts, filters.player),
         charts=group_charts(group, per_game),
         names=players_of,
     )
+
+
+def filter_choices(counts: list[dict[str, Any]], chosen: Player | None) -> list[tuple[int, str]]:
+    """The players the filter offers: those with a finished match to show (the players
+    table's), by name whatever the case, and the one chosen even if it has none (any longer)."""
+    choices = {row["id"]: row["name"] for row in counts}
+    if chosen is not None:
+        choices.setdefault(chosen.id, chosen.name)
+    return sorted(choices.items(), key=lambda choice: (choice[1].casefold(), choice[1]))
 
 
 def joined_of(match_ids: list[int]) -> set[int]:

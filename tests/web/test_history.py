@@ -249,3 +249,25 @@ def test_two_new_groups_of_one_day_get_names_of_their_own(phone: Phone) -> None:
     with phone.app.app_context():
         names = [db.session.get(Group, g).name for g in (first, second)]  # type: ignore[union-attr]
     assert names[0].startswith("Table of ") and names[1] == f"{names[0]} (2)"
+
+
+def test_the_player_filter_offers_who_has_a_finished_match_by_name_whatever_the_case(
+    phone: Phone, other: Phone
+) -> None:
+    first = table(phone, other, names=["bea", "Ann"], end="rounds", rounds="1")
+    assert phone.enter_heads(first, [3, 5]).status_code == 303
+    group_id = group_of(phone.app, first)
+    table(phone, other, names=["Ann", "Zoe"], group=str(group_id))  # still playing: Zoe waits
+
+    def offered(address: str) -> list[str]:
+        page = parse(phone.get(address).get_data(as_text=True))
+        select = page.by_id("history").find("select", name="player")
+        assert select is not None
+        return [option.text() for option in select.find_all("option")[1:]]
+
+    assert offered(f"/g/{group_id}") == ["Ann", "bea"]
+    with phone.app.app_context():
+        from companion.models import Player
+
+        zoe = db.session.execute(db.select(Player.id).filter_by(name="Zoe")).scalar_one()
+    assert offered(f"/g/{group_id}?player={zoe}") == ["Ann", "bea", "Zoe"], "the one chosen"
