@@ -39,6 +39,8 @@ def rename_player(player: Player, raw: str) -> str:
     name = " ".join(raw.split())
     if not 0 < len(name) <= MAX_NAME:
         raise PlayerRefused(_("Enter a name of at most 40 characters."))
+    if name == player.name:  # "Bob " for Bob: said, not reported as a rename
+        raise PlayerRefused(_("%(name)s already has this name: nothing changed.", name=name))
     key = name.casefold()[:MAX_NAME]
     other = db.session.execute(
         db.select(Player).filter(

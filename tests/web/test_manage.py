@@ -38,6 +38,21 @@ def finished_match(phone: Phone, other: Phone, names: list[str], group: str = "n
     return match_id
 
 
+def test_a_rename_to_the_same_name_says_nothing_changed(
+    app: Flask, phone: Phone, other: Phone
+) -> None:
+    match_id = finished_match(phone, other, ["Ann", "Bob"])
+    group_id = group_of(app, match_id)
+    data = {"rename-player": player_id(app, group_id, "Bob"), "rename-name": " Bob  "}
+    response = phone.post(f"/g/{group_id}/players/rename", data, hx=True)
+    assert response.status_code == 200, "said in place, not a rename"
+    assert "Bob already has this name: nothing changed." in text_of(response)
+    assert players(app, group_id) == {"Ann": 1, "Bob": 1}
+    data["rename-name"] = "bob"  # a change of case is a rename
+    assert phone.post(f"/g/{group_id}/players/rename", data).status_code == 303
+    assert players(app, group_id) == {"Ann": 1, "bob": 1}
+
+
 def test_rename_a_player_everywhere(app: Flask, phone: Phone, other: Phone) -> None:
     match_id = finished_match(phone, other, ["Ann", "Bob"])
     group_id = group_of(app, match_id)
