@@ -271,3 +271,16 @@ def test_the_player_filter_offers_who_has_a_finished_match_by_name_whatever_the_
 
         zoe = db.session.execute(db.select(Player.id).filter_by(name="Zoe")).scalar_one()
     assert offered(f"/g/{group_id}?player={zoe}") == ["Ann", "bea", "Zoe"], "the one chosen"
+
+
+def test_the_home_page_says_who_won_each_finished_match(phone: Phone, other: Phone) -> None:
+    """Two evenings of the same table read alike in "Your matches": the winner tells them apart
+    (a team game has none)."""
+    first = table(phone, other, names=["Ann", "Bob"], end="rounds", rounds="1")
+    assert phone.enter_heads(first, [3, 5]).status_code == 303
+    second = table(phone, other, names=["Ann", "Bob"], end="rounds", rounds="1")
+    assert phone.enter_heads(second, [7, 2]).status_code == 303
+    home = parse(phone.get("/").get_data(as_text=True))
+    section = home.by_id("recent-title").ancestors()[0]
+    lines = [item.text() for item in section.find_all("li")]
+    assert "Won by Bob" in lines[0] and "Won by Ann" in lines[1], lines
