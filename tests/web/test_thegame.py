@@ -335,7 +335,8 @@ def test_the_end_screen_compares_with_the_teams_earlier_games(phone: Phone) -> N
     first = start(phone, ["Ann", "Bob"])
     enter_result(phone, first, 20)
     html = page(phone, first)
-    assert "Your first game of The Game with this many players in this group." in html
+    assert "Your first game of The Game with this many players and these rules" in html
+    assert "Played with the same rules: Base game" in html
     second = rematch(phone, first)
     enter_result(phone, second, 7)
     html = page(phone, second)
@@ -363,6 +364,12 @@ def test_the_end_screen_compares_with_the_teams_earlier_games(phone: Phone) -> N
     enter_result(phone, trio, 30)
     assert "Your first game of The Game with this many players" in page(phone, trio)
     assert "The best before was 20" in page(phone, second)
+    # So are other rules: a professional game is not measured against the base game's 0.
+    pro = start(phone, ["Ann", "Bob"], group=group_id, variant="pro", on_fire="y")
+    enter_result(phone, pro, 12)
+    html = page(phone, pro)
+    assert "Your first game of The Game with this many players and these rules" in html
+    assert "Played with the same rules: Professional · On Fire" in html
 
 
 def test_the_form_is_marked_and_keeps_its_version(phone: Phone) -> None:
@@ -427,4 +434,5 @@ def test_the_record_forgets_an_earlier_game_deleted_after_the_end(phone: Phone) 
     assert phone.post(f"/m/{first}/delete").status_code == 303
     html = page(phone, second)
     assert "The best before was 20" not in html, "the finished board is not served from memory"
-    assert "Your first game of The Game with this many players in this group." in html
+    assert "Your first game of The Game with this many players and these rules" in html
+    assert "Played with the same rules: Base game" in html

@@ -1,4 +1,6 @@
-"""The team's record at The Game: earlier finished matches of the same group and player count.
+"""The team's record at The Game: earlier finished matches of the same group, player count and
+rules (the variant, one card fewer in hand, On Fire: a professional game lost to the fire is no
+measure of a base game's result).
 
 Read-only and cheap: two queries (the matches, then their log lines) and no full replay. A match's
 result follows from its log alone: the typed ``result``, else 98 minus the cards played. Only a
@@ -19,6 +21,7 @@ from ...extensions import db
 from ...models import Entry, Match, Seat
 from ...rules import thegame as rules
 from ...rules.base import IllegalMove, Termination
+from . import words
 
 LIMIT = 200
 """At most this many earlier matches are read (the most recent ones)."""
@@ -50,6 +53,7 @@ def team_record(match: Match, left: int, lost: bool) -> dict[str, Any]:
         compare = "worse"
     return {
         "players": len(match.seats),
+        "rules": words.options_summary(match.options or {}),
         "games": len(earlier),
         "beaten": sum(1 for game in earlier if game.left == 0 and not game.lost),
         "lost": sum(1 for game in earlier if game.lost),
@@ -60,8 +64,10 @@ def team_record(match: Match, left: int, lost: bool) -> dict[str, Any]:
 
 
 def earlier_games(match: Match) -> list[Past]:
-    """Finished The Game matches of the group that ended before this one, newest first."""
+    """Finished The Game matches of the group that ended before this one, with as many players
+    and the same rules, newest first."""
     seats = len(match.seats)
+    rules_now = same_rules(match.options)
     same_size = (
         db.select(Seat.match_id).group_by(Seat.match_id).having(func.count(Seat.id) == seats)
     )
@@ -83,10 +89,20 @@ def earlier_games(match: Match) -> list[Past]:
     moves = effective_moves([match_id for match_id, _ in found])
     games = []
     for match_id, options in found:
+        if same_rules(options) != rules_now:
+            continue
         past = past_game(moves.get(match_id, []), options or {}, seats)
         if past is not None:
             games.append(past)
     return games
+
+
+def same_rules(options: object) -> tuple[str, bool, bool] | None:
+    """The rules a match was played with, as the rules read them (None: not understood)."""
+    try:
+        return rules.parse_options(options or {})
+    except IllegalMove:
+        return None
 
 
 def effective_moves(match_ids: list[int]) -> dict[int, list[dict[str, Any]]]:
