@@ -131,6 +131,9 @@ class Seam(Generic[State]):
     """Moves are completed by several phones together (each its own part): see :meth:`gather`."""
     lower_is_better: bool = True
     """Whether a lower :meth:`result` is the better one (bull heads, cards left)."""
+    lands_on: str = "scoreboard"
+    """The part of the sheet a form sent without JavaScript comes back to: the scoreboard, with
+    what the entry changed; the entry panel for a game entered move by move in a form."""
 
     def title(self) -> str:
         """The game's name as shown in the app."""

@@ -240,7 +240,7 @@ def entry_reply(
 
 
 def sheet_page(match: Match) -> str:
-    """Where a form sent without JavaScript lands: the sheet, with its log still whole if the
-    page the form was on showed it whole."""
+    """Where a form sent without JavaScript lands: the sheet, at the part its game names, with
+    its log still whole if the page the form was on showed it whole."""
     keep = {"log": "all"} if log_opened() else {}
-    return url_for("play.sheet", match_id=match.id, **keep) + "#scoreboard"
+    return url_for("play.sheet", match_id=match.id, **keep) + "#" + seam_for(match.game).lands_on

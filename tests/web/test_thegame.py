@@ -152,6 +152,7 @@ def test_result_bounds_base_and_professional(phone: Phone) -> None:
 def test_legal_plays_move_the_piles_and_the_backward_move_by_ten(phone: Phone) -> None:
     match_id = start(phone, ["Ann", "Bob"])
     plays(phone, match_id, (47, 0), (37, 0), (65, 2), (75, 2))  # the rulebook's examples
+
     html = page(phone, match_id)
     assert piles(html) == ["37", "1", "75", "100"]
     assert 'class="tg-met" aria-label="minimum reached"> ✓' in html and "at least 2" in html
@@ -161,6 +162,8 @@ def test_legal_plays_move_the_piles_and_the_backward_move_by_ten(phone: Phone) -
     assert "Cards left" in html and ">94<" in html
     assert "75 on falling pile 1" in html  # the log and the undo button
     assert "Result only" not in html  # a tracked match never takes a typed result
+    # Without JavaScript each card comes back to the tracker, where the next one is typed.
+    assert play(phone, match_id, 70, 2).headers["Location"].endswith(f"/m/{match_id}#entry")
 
 
 def test_illegal_plays_come_back_with_the_rules_reason(phone: Phone) -> None:

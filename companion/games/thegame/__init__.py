@@ -29,6 +29,8 @@ class TheGameSeam(Seam[TheGameState]):
     """The team's result and rating replace the winners line."""
     cooperative = True
     """One team, one result: everybody wins together or nobody does."""
+    lands_on = "entry"
+    """Card after card is typed in the tracker: without JavaScript it comes back there."""
     lower_is_better = True
     """Cards left: the fewer the better."""
     best_line = True
