@@ -75,7 +75,14 @@ def register(app: Flask) -> None:
             message = _("This TV link no longer works: ask the host for the new one.")
         # A match this phone has not joined (a link from a chat, say): the way in is its code.
         offer_join = code == 404 and not on_tv and "match_id" in (request.view_args or {})
-        page = render_template("error.html", message=message, code=code, offer_join=offer_join)
+        # A deleted match, to a phone that was at it or may see its group's deleted matches:
+        # said so, with the way to restore it (a stranger still learns nothing).
+        gone = deletion.gone_notice() if offer_join else None
+        if gone is not None:
+            message, offer_join = _("This match was deleted."), False
+        page = render_template(
+            "error.html", message=message, code=code, offer_join=offer_join, gone=gone
+        )
         response = make_response(page, code)
         if code == 404 and request.headers.get("HX-Request"):
             # The page behind a poll or a form is gone (a deleted match, say): htmx swaps no error

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, Response, abort, url_for
+from datetime import datetime
+from typing import Any
+
+from flask import Blueprint, Response, abort, request, url_for
 
 from ..archive.purge import KEEP, aware
 from ..extensions import db
-from ..models import Match, utcnow
-from ..security import is_host, member_match_or_404, membership, new_code
+from ..models import Match, Membership, utcnow
+from ..security import device_id, is_host, member_match_or_404, membership, new_code
 from ..sheet import players_of, touch
 from .manage_forms import ConfirmForm
 from .reply import go, render
@@ -49,6 +52,36 @@ def deleted_match_or_404(match_id: int) -> Match:
     if not is_host(match):
         abort(403)
     return match
+
+
+def sees_deleted(group_id: int) -> bool:
+    """Whether this device may open the group's deleted matches: it joined one of the group's
+    matches, deleted ones included (a host whose only match there was deleted restores it)."""
+    joined = db.session.execute(
+        db.select(Membership.id)
+        .join(Match, Match.id == Membership.match_id)
+        .filter(Match.group_id == group_id, Membership.device_id == device_id())
+        .limit(1)
+    ).first()
+    return joined is not None
+
+
+def gone_notice() -> dict[str, Any] | None:
+    """What the "nothing here" page says instead when the request named a deleted match that
+    this device was at, or whose group's deleted matches it may open: that it was deleted,
+    until when it can be restored, and by whom. Anyone else learns nothing (None)."""
+    match_id = (request.view_args or {}).get("match_id")
+    match = db.session.get(Match, match_id) if isinstance(match_id, int) else None
+    if match is None or match.deleted_at is None:
+        return None
+    if not sees_deleted(match.group_id):  # the phones that were at it are among these
+        return None
+    until: datetime = aware(match.deleted_at) + KEEP
+    return {
+        "group_id": match.group_id,
+        "until": until if until > utcnow() else None,
+        "host": is_host(match),
+    }
 
 
 @bp.post("/restore")

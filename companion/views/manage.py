@@ -17,8 +17,9 @@ from ..archive.schema import MAX_NAME, parse
 from ..archive.table import export_csv
 from ..db_deadline import allow_longer
 from ..extensions import db, limiter
-from ..models import Group, Match, Membership, Player
+from ..models import Group, Player
 from ..security import device_id, ensure_device
+from .deletion import sees_deleted
 from .groups import member_group_or_404
 from .manage_forms import ImportForm, MergePlayersForm, RenamePlayerForm
 from .reply import go, render
@@ -231,13 +232,7 @@ def group_with_deleted_or_404(group_id: int) -> Group:
     """The group, if this device joined one of its matches, deleted ones included: a host whose
     only match there was deleted must still reach it to restore it."""
     group = db.session.get(Group, group_id)
-    joined = db.session.execute(
-        db.select(Membership.id)
-        .join(Match, Match.id == Membership.match_id)
-        .filter(Match.group_id == group_id, Membership.device_id == device_id())
-        .limit(1)
-    ).first()
-    if group is None or joined is None:
+    if group is None or not sees_deleted(group_id):
         abort(404)
     return group
 
