@@ -118,3 +118,23 @@ def test_a_bad_uid_is_refused_in_place(app: Flask, phone: Phone) -> None:
     data["matches"][1]["uid"] = data["matches"][0]["uid"]
     assert "used twice" in parse(upload(phone, data).get_data(as_text=True)).text()
     assert count(app, Group) == 1
+
+
+def test_matches_in_a_group_this_phone_has_not_joined_are_said_to_be_so(
+    app: Flask, phone: Phone, other: Phone
+) -> None:
+    group_id = build_small(app, device=member(phone))
+    data = exported(app, group_id)
+    before = (count(app, Group), count(app, Match))
+    for into in ("merge", "new"):
+        response = upload(other, data, into)
+        assert response.status_code == 200
+        page = parse(response.get_data(as_text=True))
+        text = page.by_id("import").text()
+        assert "all 5 matches of this file are already here" in text
+        assert "They are in a group this phone has not joined." in text
+        assert "joins one of its matches" in text, "how to get in"
+        assert page.find("a", href="/j") is not None
+        assert page.find("a", href=f"/g/{group_id}") is None, "no link it could not open"
+    assert (count(app, Group), count(app, Match)) == before
+    assert other.get(f"/g/{group_id}").status_code == 404, "the import gave no way in"
