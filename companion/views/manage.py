@@ -19,6 +19,7 @@ from ..db_deadline import allow_longer
 from ..extensions import db, limiter
 from ..models import Group, Player
 from ..security import device_id, ensure_device
+from ..sheet import MAX_DB_INT
 from .deletion import sees_deleted
 from .groups import member_group_or_404
 from .manage_forms import ImportForm, MergePlayersForm, RenamePlayerForm
@@ -213,7 +214,20 @@ def import_page() -> Response:
         error=error,
         limit=limit,
         unchanged=unchanged,
+        back=came_from(),
     )
+
+
+def came_from() -> Group | None:
+    """The group whose panel led here (``?group=``), if this device may see it: the page's way
+    back goes there, else home."""
+    group_id = request.args.get("group", 0, type=int) or 0
+    if not 0 < group_id <= MAX_DB_INT:
+        return None
+    try:
+        return member_group_or_404(group_id)
+    except NotFound:
+        return None
 
 
 def imported_page(result: Imported) -> str:
