@@ -138,3 +138,13 @@ def test_matches_in_a_group_this_phone_has_not_joined_are_said_to_be_so(
         assert page.find("a", href=f"/g/{group_id}") is None, "no link it could not open"
     assert (count(app, Group), count(app, Match)) == before
     assert other.get(f"/g/{group_id}").status_code == 404, "the import gave no way in"
+
+
+def test_one_match_in_a_group_this_phone_has_not_joined_is_said_in_the_singular(
+    app: Flask, phone: Phone, other: Phone
+) -> None:
+    data = exported(app, build_small(app, device=member(phone)))
+    data["matches"] = [dict(data["matches"][0], next_match=None)]
+    text = parse(upload(other, data).get_data(as_text=True)).by_id("import").text()
+    assert "the file has 1 match, and it is already here." in text
+    assert "It is in a group this phone has not joined." in text
