@@ -157,7 +157,7 @@ def test_an_evening_on_two_phones(
     expect(history.locator("li")).to_have_count(1)
     expect(history).to_contain_text("6 nimmt!")
     expect(history).to_contain_text("Won by Cy")
-    counts = a.page.locator("section[aria-labelledby=players-title] table.stats tbody")
+    counts = a.page.locator("[aria-labelledby=players-title] table.stats tbody")
     expect(counts.locator("tr", has_text="Cy")).to_contain_text("1")
     expect(counts.locator("tr")).to_have_count(3)
     shots(a, "history")
