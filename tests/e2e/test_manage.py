@@ -136,9 +136,7 @@ def test_rename_refused_merge_export_and_import(
     a.check()
     a.assert_not_reloaded()
     assert a.page.url == page_before
-    expect(
-        a.page.locator("[aria-labelledby=players-title] table.stats tbody tr")
-    ).to_have_count(3)
+    expect(a.page.locator("[aria-labelledby=players-title] table.stats tbody tr")).to_have_count(3)
     refusal.scroll_into_view_if_needed()
     shots(a, "merge-refused", full_page=False)
     fits(a)
