@@ -278,16 +278,17 @@ def test_delete_a_match_and_restore_it(
     fits(a)
     accessible(a)
 
-    # Gone from the group page; B's sheet is "not found".
+    # Gone from the group page; B's sheet, a phone of that table, says it was deleted.
     a.goto(group_url)
     expect(a.page.get_by_role("heading", name="Playing now")).to_have_count(0)
     expect(a.page.locator(f"a[href='/m/{doomed}']")).to_have_count(0)
     expect(a.page.locator("#manage")).to_contain_text("1 match deleted in the last 30 days")
     expect(b.page.locator("main")).to_contain_text(
-        "There is nothing here, or this phone has not joined it.", timeout=15_000
+        "This match was deleted.", timeout=15_000
     )  # without a reload: the next poll finds the match gone
+    expect(b.page.locator("main")).to_contain_text("Its host can restore it until")
     b.check()
-    shots(b, "not-found")
+    shots(b, "deleted-sheet")
     accessible(b)
 
     # A restores it from the deleted page: back on the group page, B's sheet again.
