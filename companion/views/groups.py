@@ -17,7 +17,7 @@ from ..form_base import Form
 from ..games import SEAMS
 from ..i18n import gettext as _
 from ..i18n import lazy_gettext as _l
-from ..models import Group, Match, Membership, Player, Seat
+from ..models import NO_RESULT, Group, Match, Membership, Player, Seat
 from ..security import device_id
 from ..sheet import MAX_DB_INT, players_of
 from ..stats.listing import Filters, page_of, player_counts
@@ -114,16 +114,27 @@ def history(group_id: int) -> Any:
         ],
         ongoing=ongoing,
         counts=counts,
-        choices=filter_choices(counts, filters.player),
+        choices=filter_choices(group, counts, filters.player),
         charts=group_charts(group, per_game),
         names=players_of,
     )
 
 
-def filter_choices(counts: list[dict[str, Any]], chosen: Player | None) -> list[tuple[int, str]]:
-    """The players the filter offers: those with a finished match to show (the players
-    table's), by name whatever the case, and the one chosen even if it has none (any longer)."""
+def filter_choices(
+    group: Group, counts: list[dict[str, Any]], chosen: Player | None
+) -> list[tuple[int, str]]:
+    """The players the filter offers: those with a match in the list (the players table's, and
+    those of matches ended without a result, which the list shows too), by name whatever the
+    case, and the one chosen even if it has none (any longer)."""
     choices = {row["id"]: row["name"] for row in counts}
+    without_result = (
+        db.select(Player.id, Player.name)
+        .join(Seat, Seat.player_id == Player.id)
+        .join(Match, Match.id == Seat.match_id)
+        .filter(Match.group_id == group.id, Match.status == NO_RESULT, Match.deleted_at.is_(None))
+        .distinct()
+    )
+    choices.update((player_id, name) for player_id, name in db.session.execute(without_result))
     if chosen is not None:
         choices.setdefault(chosen.id, chosen.name)
     return sorted(choices.items(), key=lambda choice: (choice[1].casefold(), choice[1]))

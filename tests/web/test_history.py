@@ -266,11 +266,15 @@ def test_the_player_filter_offers_who_has_a_finished_match_by_name_whatever_the_
         return [option.text() for option in select.find_all("option")[1:]]
 
     assert offered(f"/g/{group_id}") == ["Ann", "bea"]
+    ended = table(phone, other, names=["Ann", "Cy"], group=str(group_id))
+    assert phone.post(f"/m/{ended}/host/end", {}).status_code == 303  # listed, without a result
+    assert match_row(phone.app, ended)["status"] == "no_result"
+    assert offered(f"/g/{group_id}") == ["Ann", "bea", "Cy"]
     with phone.app.app_context():
         from companion.models import Player
 
         zoe = db.session.execute(db.select(Player.id).filter_by(name="Zoe")).scalar_one()
-    assert offered(f"/g/{group_id}?player={zoe}") == ["Ann", "bea", "Zoe"], "the one chosen"
+    assert offered(f"/g/{group_id}?player={zoe}") == ["Ann", "bea", "Cy", "Zoe"], "the one chosen"
 
 
 def test_the_home_page_says_who_won_each_finished_match(phone: Phone, other: Phone) -> None:
