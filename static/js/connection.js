@@ -43,9 +43,10 @@
     if (note && navigator.onLine) note.hidden = true;
   }
   function poll(event) { return event.detail.elt && event.detail.elt.hasAttribute && event.detail.elt.hasAttribute("data-poll"); }
-  // The server speaks again: writes waiting in the outbox go now, not when its back-off ends
-  // (up to 30 s after a few tries that got no answer). A page that hears the stream does not
-  // poll, so without this a beat would be all it heard until then.
+  // The server speaks again: writes whose last try got no answer at all go now, not when the
+  // outbox's back-off ends (up to 30 s after a few tries). A page that hears the stream does not
+  // poll, so without this a beat would be all it heard until then. A write a busy server turned
+  // away (503) keeps to the back-off and the server's Retry-After.
   function resume(back) {
     const box = outbox();
     if (box && (back || box.failing())) box.sendNow();

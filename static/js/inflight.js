@@ -98,9 +98,9 @@
   // the focus back to the box of the same name in the answer's form: the last one typed in,
   // another player's. A refusal keeps it there; a form typed ahead into keeps its own.
   const BOXES = "input[type=text], input[type=number], input[type=tel], input:not([type])";
-  function startAtFirst(form) {
+  function startAtFirst(form, refusal) {
     const at = document.activeElement;
-    if (!form || form.hasAttribute("data-type-ahead") || refused(form) || !form.contains(at) || !at.matches(BOXES)) return;
+    if (!form || form.hasAttribute("data-type-ahead") || refusal || !form.contains(at) || !at.matches(BOXES)) return;
     const first = Array.from(form.querySelectorAll(BOXES)).find(function (box) {
       return !box.disabled && !box.readOnly && box.offsetParent !== null;
     });
@@ -108,11 +108,12 @@
   }
   document.addEventListener("htmx:afterSettle", function (event) {
     const config = event.detail.requestConfig, target = event.detail.target;
-    if (config && config.verb === "post" && target && target.id === "entry") startAtFirst(document.querySelector("#entry form[data-entry]"));
+    const form = document.querySelector("#entry form[data-entry]");
+    if (config && config.verb === "post" && target && target.id === "entry") startAtFirst(form, refused(form));
   });
   // No answer: the outbox kept the write and emptied the form for the next entry.
   document.addEventListener("companion:kept", function (event) {
     if (flight && event.target === flight.form) carry(flight.form);
-    startAtFirst(event.target);
+    startAtFirst(event.target, false); // kept: emptied for the next entry (next.js)
   });
 })();

@@ -48,16 +48,17 @@
     return left <= 0;
   }
 
-  // The outbox empties a kept form for the next entry by resetting it, which brings back what
-  // the server drew it with: after a refusal, or with an undone round put back in its boxes,
-  // those are the values of then, not the next entry's. Its boxes start empty instead, and the
-  // refusal's words and marks go (they were about what is now kept).
+  // The outbox empties a kept form for the next entry by resetting it, which brings back the
+  // values the server drew it with: a refused entry's, an undone round put back in its boxes,
+  // or what was typed before another phone saved first. None of them is the next entry's: its
+  // boxes start empty, and a refusal's words and marks go (they were about what is now kept).
   const BOXES = "input[type=text], input[type=number], input[type=tel], input:not([type])";
   const SAID = ".error, .field-error, [role=alert], [data-taken-back]";
   function fresh(form) {
-    if (!form.querySelector(SAID + ", [aria-invalid=true]")) return;
+    const refused = !!form.querySelector(SAID + ", [aria-invalid=true]");
     form.querySelectorAll(BOXES).forEach(function (box) { box.value = ""; });
     form.querySelectorAll("input[type=checkbox]").forEach(function (box) { box.checked = false; });
+    if (refused) form.querySelectorAll("input[type=radio]").forEach(function (box) { box.checked = false; });
     form.querySelectorAll(SAID).forEach(function (el) { el.remove(); });
     form.querySelectorAll("[aria-invalid]").forEach(function (el) { el.removeAttribute("aria-invalid"); });
     form.querySelectorAll(".has-error").forEach(function (el) { el.classList.remove("has-error"); });

