@@ -96,11 +96,21 @@
   });
   // A saved entry's form starts the next one at its first box. After Enter in a box, htmx gives
   // the focus back to the box of the same name in the answer's form: the last one typed in,
-  // another player's. A refusal keeps it there; a form typed ahead into keeps its own.
+  // another player's. A refusal keeps it there; a form typed ahead into keeps its own. A key on
+  // one of the form's buttons (a pile of The Game, Save) leaves the focus on nothing once the
+  // answer replaced the button: the keyboard goes on at the first box, refused or not. A tap
+  // leaves it so, not to open the phone's keyboard over the sheet.
   const BOXES = "input[type=text], input[type=number], input[type=tel], input:not([type])";
+  let keyed = false;
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    const form = event.detail.elt, at = document.activeElement;
+    if (!form || !form.matches || !form.matches("form[data-entry]")) return; // a poll, say
+    keyed = form.contains(at) && at.matches(":focus-visible") && !at.matches(BOXES);
+  });
   function startAtFirst(form, refusal) {
-    const at = document.activeElement;
-    if (!form || form.hasAttribute("data-type-ahead") || refusal || !form.contains(at) || !at.matches(BOXES)) return;
+    const at = document.activeElement, lost = keyed && (!at || at === document.body);
+    keyed = false;
+    if (!form || (!lost && (form.hasAttribute("data-type-ahead") || refusal || !form.contains(at) || !at.matches(BOXES)))) return;
     const first = Array.from(form.querySelectorAll(BOXES)).find(function (box) {
       return !box.disabled && !box.readOnly && box.offsetParent !== null;
     });

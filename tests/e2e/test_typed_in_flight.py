@@ -219,3 +219,24 @@ def test_an_undone_round_corrected_and_kept_offline_leaves_the_next_round_empty(
     expect(page.locator("#outbox")).to_contain_text("Saved")  # the server has it
     assert stored(server, match)[-1] == {"type": "round", "heads": [3, 12]}
     expect(page.locator("#entry .round-label")).to_contain_text("Round 2")
+
+
+def test_a_card_put_on_a_pile_with_the_keyboard_leaves_the_focus_in_the_card_box(
+    phones: Callable[..., Phone],
+) -> None:
+    """The Game with the keyboard: type the card, Tab to a pile, Enter; the answer replaces the
+    pile's button, and the next card is typed at once (refused or not), not after a walk back
+    through the page from its top."""
+    a = phones("A")
+    page = start(a, "thegame", ["Ann", "Bob"])
+    card = page.locator("#entry input[name='tracker-card']")
+    for typed, lands in (("30", "30"), ("25", None)):  # 25 on ▲1 at 30 is refused
+        card.fill(typed)
+        card.press("Tab")
+        expect(page.locator("#entry button[name='tracker-pile'][value='0']")).to_be_focused()
+        page.keyboard.press("Enter")
+        if lands:
+            expect(page.locator("#scoreboard .tg-top").first).to_have_text(lands)
+        else:
+            expect(page.locator("#entry .field-error, #entry .error").first).to_be_visible()
+        expect(page.locator("#entry input[name='tracker-card']")).to_be_focused()
