@@ -148,3 +148,13 @@ def test_one_match_in_a_group_this_phone_has_not_joined_is_said_in_the_singular(
     text = parse(upload(other, data).get_data(as_text=True)).by_id("import").text()
     assert "the file has 1 match, and it is already here." in text
     assert "It is in a group this phone has not joined." in text
+
+
+def test_a_file_with_no_match_says_so(app: Flask, phone: Phone) -> None:
+    data = exported(app, build_small(app))
+    data["matches"] = []
+    response = upload(phone, data)
+    assert response.status_code == 200
+    text = parse(response.get_data(as_text=True)).by_id("import").text()
+    assert "Nothing was added: the file holds no match." in text
+    assert "are already here" not in text and "has not joined" not in text

@@ -275,9 +275,14 @@ def test_on_fire_a_fire_card_covered_in_time_is_fine(phone: Phone) -> None:
 
 def test_on_fire_solo_the_reminder_names_your_next_turn(phone: Phone) -> None:
     """Alone at the table there is no next player: a fire card waits for your next turn."""
-    solo = page(phone, start(phone, ["Ann"], on_fire="y"))
+    alone = start(phone, ["Ann"], on_fire="y")
+    solo = page(phone, alone)
     assert "cover them by the end of your next turn" in solo
     assert "next player's turn" not in solo
+    plays(phone, alone, (33, 0))
+    played = page(phone, alone)
+    assert "Fire card 33 on rising pile 1: cover it by the end of your next turn." in played
+    assert "(Ann)" not in played
     assert "next player's turn" in page(phone, start(phone, ["Ann", "Bob"], on_fire="y"))
 
 

@@ -24,7 +24,7 @@ from ...rules.base import IllegalMove, Termination
 from . import words
 
 LIMIT = 200
-"""At most this many earlier matches are read (the most recent ones)."""
+"""At most this many earlier matches with the same rules are read (the most recent ones)."""
 RECENT = 5
 
 
@@ -81,16 +81,16 @@ def earlier_games(match: Match) -> list[Past]:
     )
     if match.finished_at is not None:
         query = query.filter(Match.finished_at < match.finished_at)
-    found = db.session.execute(
-        query.order_by(Match.finished_at.desc(), Match.id.desc()).limit(LIMIT)
-    ).all()
+    # The rules are read here, not in SQL (options are JSON): the limit applies to the games
+    # with these rules, so a run of games with other rules never hides older ones.
+    rows = db.session.execute(query.order_by(Match.finished_at.desc(), Match.id.desc()))
+    found = [(match_id, options) for match_id, options in rows if same_rules(options) == rules_now]
+    found = found[:LIMIT]
     if not found:
         return []
     moves = effective_moves([match_id for match_id, _ in found])
     games = []
     for match_id, options in found:
-        if same_rules(options) != rules_now:
-            continue
         past = past_game(moves.get(match_id, []), options or {}, seats)
         if past is not None:
             games.append(past)

@@ -44,7 +44,9 @@ def pile_view(state: TheGameState, pile: int, alerts: dict[int, Any]) -> dict[st
 
 def fire_view(sheet: Sheet[TheGameState], alert: rules.FireAlert) -> dict[str, Any]:
     """An uncovered fire card with its deadline in words."""
-    who = sheet.players[alert.deadline_seat] if alert.deadline_seat is not None else "?"
+    alone = len(sheet.players) == 1  # no one else's turn to name
+    seat = alert.deadline_seat
+    who = None if alone else sheet.players[seat] if seat is not None else "?"
     text = words.fire_text(alert.card, alert.pile, who, alert.due_this_turn)
     return {"card": alert.card, "pile": alert.pile, "due": alert.due_this_turn, "text": text}
 

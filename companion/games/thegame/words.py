@@ -44,19 +44,33 @@ def describe_move(move: dict[str, Any]) -> str:
     return str(kind)
 
 
-def fire_text(card: int, pile: int, name: str, due: bool) -> str:
-    """An uncovered fire card and by the end of whose turn it must be covered."""
+def fire_text(card: int, pile: int, name: str | None, due: bool) -> str:
+    """An uncovered fire card and by the end of whose turn it must be covered (``name`` None:
+    a game played alone, where every turn is the player's own)."""
+    where = pile_name(pile)
+    if name is None:
+        if due:
+            return _(
+                "Fire card %(card)d on %(pile)s: cover it this turn, or the game is lost.",
+                card=card,
+                pile=where,
+            )
+        return _(
+            "Fire card %(card)d on %(pile)s: cover it by the end of your next turn.",
+            card=card,
+            pile=where,
+        )
     if due:
         return _(
             "Fire card %(card)d on %(pile)s: cover it this turn (%(name)s), or the game is lost.",
             card=card,
-            pile=pile_name(pile),
+            pile=where,
             name=name,
         )
     return _(
         "Fire card %(card)d on %(pile)s: cover it by the end of the next turn (%(name)s).",
         card=card,
-        pile=pile_name(pile),
+        pile=where,
         name=name,
     )
 
