@@ -16,26 +16,8 @@ from ..caches import kept
 from ..games import SEAMS
 from ..games.base import one_time_key
 from ..i18n import get_locale
-from ..i18n import gettext as _
+from ..labels import seam_title, status_label
 from .reply import wants_fragment
-
-
-def seam_title(slug: str) -> str:
-    """A game's name from its slug."""
-    seam = SEAMS.get(slug)
-    return seam.title() if seam else slug
-
-
-def status_label(status: str) -> str:
-    """A match status in words."""
-    labels = {
-        "lobby": _("waiting"),
-        "playing": _("playing"),
-        "finished": _("finished"),
-        "abandoned": _("abandoned"),
-        "no_result": _("no result"),
-    }
-    return labels.get(status, status)
 
 
 def seat_name(position: int, names: list[str]) -> str:
