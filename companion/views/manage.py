@@ -20,6 +20,7 @@ from ..extensions import db, limiter
 from ..models import Group, Player
 from ..security import device_id, ensure_device
 from ..sheet import MAX_DB_INT
+from .csv_download import asked_zone, table_name
 from .deletion import sees_deleted
 from .groups import member_group_or_404
 from .manage_forms import ImportForm, MergePlayersForm, RenamePlayerForm
@@ -180,9 +181,10 @@ def export_table(group_id: int) -> Response:
     """One row per player per match, as a CSV download. It starts with a byte-order mark:
     without one, Excel reads the file in the computer's legacy code page ("JÃ¼rgen")."""
     group = member_group_or_404(group_id)
+    zone = asked_zone()
     with one_snapshot():
-        body = export_csv(group)
-    return download("\ufeff" + body, "text/csv", f"companion-group-{group.id}.csv")
+        body = export_csv(group, zone)
+    return download("\ufeff" + body, "text/csv", table_name(group, zone))
 
 
 @bp.route("/g/import", methods=["GET", "POST"])

@@ -12,9 +12,13 @@ import re
 import uuid
 from collections.abc import Callable
 from pathlib import Path
+from zoneinfo import ZoneInfo
 
+from babel import Locale
+
+from companion.archive.table import local_moment
 from companion.extensions import db
-from companion.models import Group
+from companion.models import Group, Match
 
 from .conftest import LiveServer
 from .helpers import (
@@ -34,6 +38,13 @@ from .test_accessibility import readable, run_axe
 from .test_evening import assert_italian, italian
 
 GROUP_PAGE = re.compile(r"/g/\d+(\?[^#]*)?(#.*)?$")
+
+
+def ended_in(server: LiveServer, zone: str) -> str:
+    """When the server's one match ended, as the CSV of an English phone in ``zone`` says it."""
+    with server.app.app_context():
+        ended = db.session.query(Match.finished_at).scalar()
+    return local_moment(ended, ZoneInfo(zone), Locale.parse("en"))
 
 
 def fits(phone: Phone) -> None:
@@ -99,7 +110,7 @@ def pick(phone: Phone, label: str, option: str) -> None:
 def test_rename_refused_merge_export_and_import(
     server: LiveServer, phones: Callable[..., Phone], shots: Shots, tmp_path: Path
 ) -> None:
-    a = phones("A")
+    a = phones("A", timezone_id="America/New_York")
     start_match(a, ["Ann", "Bob", "Cy"])
     claim(a, "Ann")
     enter_round(a, [3, 10, 1])
@@ -154,9 +165,15 @@ def test_rename_refused_merge_export_and_import(
     with a.page.expect_download() as csv_download:
         a.page.get_by_role("link", name="Export (CSV)").click()
     csv_download.value.save_as(table)
-    assert csv_download.value.suggested_filename.endswith(".csv")
+    assert re.fullmatch(
+        r"companion-[a-z0-9-]+-\d{4}-\d\d-\d\d\.csv", csv_download.value.suggested_filename
+    )
+    assert csv_download.value.url.endswith("tz=America%2FNew_York"), "the times are the phone's"
     lines = list(csv.reader(table.read_text(encoding="utf-8-sig").splitlines()))
     assert len(lines) == 4, lines  # the header and one row per player
+    assert lines[0][:4] == ["Date", "Game", "Match", "Status"]
+    assert lines[1][1:4] == ["6 nimmt!", "1", "finished"]
+    assert lines[1][0] == ended_in(server, "America/New_York")
     names = " ".join(" ".join(line) for line in lines)
     assert "Roberto" in names and "Bob" not in names
     a.check()

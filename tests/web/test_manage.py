@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import csv
-import io
 import json
 from datetime import timedelta
 from typing import Any
@@ -310,39 +308,6 @@ def test_purge_removes_only_matches_deleted_over_30_days_ago(
         assert db.session.query(Membership).filter_by(match_id=old).count() == 0
         assert db.session.query(Entry).filter_by(match_id=kept).count() == 1
     assert phone.post(f"/m/{recent}/restore", {}).status_code == 303
-
-
-def test_csv_has_one_row_per_player_per_match(app: Flask, phone: Phone, other: Phone) -> None:
-    match_id = table(phone, other, names=["Ann", "Bob", "Cy"], end="rounds", rounds="1")
-    assert phone.enter_heads(match_id, [4, 4, 9]).status_code == 303
-    group_id = group_of(app, match_id)
-    response = phone.get(f"/g/{group_id}/export.csv")
-    assert response.mimetype == "text/csv"
-    assert "attachment" in response.headers["Content-Disposition"]
-    assert response.get_data().startswith(b"\xef\xbb\xbfdate,game,")  # Excel reads it as UTF-8
-    rows = list(csv.DictReader(io.StringIO(response.get_data().decode("utf-8-sig"))))
-    assert [(r["player"], r["seat"], r["result"], r["place"], r["won"]) for r in rows] == [
-        ("Ann", "1", "4", "1", "yes"),
-        ("Bob", "2", "4", "1", "yes"),
-        ("Cy", "3", "9", "3", "no"),
-    ]
-    assert {r["game"] for r in rows} == {"sixnimmt"}
-    assert {r["match_id"] for r in rows} == {str(match_id)}
-    assert all(r["date"].startswith(str(utcnow().year)) for r in rows)
-
-
-def test_csv_quotes_names_a_spreadsheet_would_run_as_formulas(
-    app: Flask, phone: Phone, other: Phone
-) -> None:
-    match_id = table(phone, other, names=["=HYPERLINK(1)", "@SUM", "-1"], end="rounds", rounds="1")
-    assert phone.enter_heads(match_id, [1, 2, 3]).status_code == 303
-    response = phone.get(f"/g/{group_of(app, match_id)}/export.csv")
-    rows = list(csv.DictReader(io.StringIO(response.get_data().decode("utf-8-sig"))))
-    assert [(r["player"], r["result"]) for r in rows] == [
-        ("'=HYPERLINK(1)", "1"),
-        ("'@SUM", "2"),
-        ("'-1", "3"),
-    ]
 
 
 def test_json_export_is_a_download_in_the_documented_format(
