@@ -290,15 +290,4 @@
   });
   document.addEventListener("htmx:afterSettle", countTimes);
   setInterval(countTimes, 15000);
-
-  // A download marked data-time-zone writes its times in the phone's own zone, which only the
-  // phone knows: the link asks for it by name (without JavaScript, the server's zone is used).
-  document.addEventListener("click", function (event) {
-    const link = event.target.closest && event.target.closest("a[data-time-zone]");
-    const zone = window.Intl && Intl.DateTimeFormat().resolvedOptions().timeZone;
-    if (!link || !zone) return;
-    const url = new URL(link.href);
-    url.searchParams.set("tz", zone);
-    link.href = url.href;
-  });
 })();
