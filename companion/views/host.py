@@ -14,6 +14,7 @@ from ..results import settle
 from ..seats import holder, present
 from ..security import is_host, is_index, member_match_or_404, new_code
 from ..sheet import replay, touch
+from .log_lines import kept_log
 from .reply import go
 
 bp = Blueprint("host", __name__, url_prefix="/m/<int:match_id>/host")
@@ -33,7 +34,7 @@ def done(match: Match, **said: str) -> Response:
     open again where the tap was, for the next one (unlock, another code)."""
     touch(match)
     db.session.commit()
-    return go(url_for("play.sheet", match_id=match.id, **said) + "#host")
+    return go(url_for("play.sheet", match_id=match.id, **kept_log(), **said) + "#host")
 
 
 def host_notice(context: dict[str, Any]) -> str | None:
@@ -98,9 +99,11 @@ def handover(match_id: int) -> Response:
     if target is None or target.device_id == match.host_device_id:
         abort(400)
     if request.form.get("confirm") != "1":  # not asked yet: back to the controls, which ask
-        return go(url_for("play.sheet", match_id=match.id) + "#host")
+        return go(url_for("play.sheet", match_id=match.id, **kept_log()) + "#host")
     if not present(target):
-        return go(url_for("play.sheet", match_id=match.id, done="away", seat=raw) + "#host")
+        return go(
+            url_for("play.sheet", match_id=match.id, **kept_log(), done="away", seat=raw) + "#host"
+        )
     match.host_device_id = target.device_id
     return done(match, done="handed")
 

@@ -55,6 +55,12 @@ def log_opened() -> bool:
     return referrer.netloc == request.host and parse_qs(referrer.query).get("log") == ["all"]
 
 
+def kept_log() -> dict[str, str]:
+    """The query that keeps the log whole on the sheet a form sends the phone back to, when the
+    phone showed it whole: a tap on "I am …" or a host control must not close what it opened."""
+    return {"log": "all"} if log_opened() else {}
+
+
 def log_rows(
     match: Match,
     sheet: Sheet,

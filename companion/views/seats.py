@@ -13,16 +13,22 @@ from ..extensions import db
 from ..models import Match
 from ..security import is_host, is_index, member_match_or_404
 from ..sheet import touch
+from .log_lines import kept_log
 from .reply import go
 
 bp = Blueprint("seats", __name__, url_prefix="/m/<int:match_id>/seat")
+
+
+def seats_page(match: Match) -> str:
+    """The sheet at its seats, its log still whole if the phone showed it whole."""
+    return url_for("play.sheet", match_id=match.id, **kept_log()) + "#seats"
 
 
 def back(match: Match) -> Response:
     """Commit with a new version, then the sheet at its seats."""
     touch(match)
     db.session.commit()
-    return go(url_for("play.sheet", match_id=match.id) + "#seats")
+    return go(seats_page(match))
 
 
 @bp.post("")
@@ -46,7 +52,7 @@ def answer(match_id: int) -> Response:
     asker = request.form.get("device", "")
     give = request.form.get("give") == "1"
     if not seats.answer(match, member, asker, give, is_host(match)):
-        return go(url_for("play.sheet", match_id=match.id) + "#seats")
+        return go(seats_page(match))
     return back(match)
 
 
@@ -58,7 +64,7 @@ def cancel(match_id: int) -> Response:
     member.turned_down_seat = None
     if member.asks_seat is None:  # only this phone's word put away: no other phone shows it
         db.session.commit()
-        return go(url_for("play.sheet", match_id=match.id) + "#seats")
+        return go(seats_page(match))
     member.asks_seat = None
     return back(match)
 

@@ -16,7 +16,7 @@ from ..rules import IllegalMove
 from ..sheet import Sheet, Written, bounded_version, replay
 from ..translate import reason
 from ..writes import Submitted
-from .log_lines import log_opened, news_since
+from .log_lines import kept_log, news_since
 from .reply import go, render, wants_fragment
 from .sheet_context import play_context, sheet_context, table_context
 
@@ -242,5 +242,6 @@ def entry_reply(
 def sheet_page(match: Match) -> str:
     """Where a form sent without JavaScript lands: the sheet, at the part its game names, with
     its log still whole if the page the form was on showed it whole."""
-    keep = {"log": "all"} if log_opened() else {}
-    return url_for("play.sheet", match_id=match.id, **keep) + "#" + seam_for(match.game).lands_on
+    return (
+        url_for("play.sheet", match_id=match.id, **kept_log()) + "#" + seam_for(match.game).lands_on
+    )

@@ -79,6 +79,25 @@ def test_an_opened_full_log_stays_open_through_answers_and_polls(
     b.check()
 
 
+def test_an_opened_full_log_stays_open_through_a_seat_claim(
+    phones: Callable[..., Phone],
+) -> None:
+    """ "I am …" is a form that reloads the page: the address the tap on "Show all" left
+    brings the log back whole."""
+    a = phones("A")
+    start_match(a, ["Ann", "Bob", "Cy"])
+    for n in range(11):
+        enter_round(a, [n % 3, 1, 0])
+    lines = a.page.locator("#log-entries > li")
+    a.page.locator("#log-more a").click()
+    expect(lines).to_have_count(11)
+    expect(a.page).to_have_url(re.compile(r"/m/\d+\?log=all$"))
+    claim(a, "Bob")
+    expect(lines).to_have_count(11)
+    expect(a.page.locator("#log")).to_have_attribute("data-log", "all")
+    a.check()
+
+
 AGO = """hours => {
   const time = document.createElement("time");
   time.id = "clock-check";

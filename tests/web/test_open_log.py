@@ -55,3 +55,40 @@ def test_a_form_sent_without_javascript_from_an_opened_log_lands_on_it(app: Flas
     fields.update({f"heads-seat{i}": "3" for i in range(3)})
     answer = phone.post(f"/m/{match_id}/entry/heads", fields, headers={"Referer": elsewhere})
     assert answer.headers["Location"].endswith(f"/m/{match_id}#scoreboard")
+
+
+def test_a_seat_or_host_tap_from_an_opened_log_lands_on_it(app: Flask) -> None:
+    """ "I am …" and the host's controls are forms too: the sheet they send the phone back to
+    keeps the log whole when the page they were sent from showed it whole."""
+    phone = Phone(app)
+    match_id = logged_match(phone, LOG_WINDOW + 2)
+    opened = {"Referer": f"http://localhost/m/{match_id}?log=all"}
+    taps = (
+        (f"/m/{match_id}/seat", {"seat": "1"}, "?log=all#seats", "#seats"),
+        (f"/m/{match_id}/seat/cancel", {}, "?log=all#seats", "#seats"),
+        (
+            f"/m/{match_id}/host/lock",
+            {"locked": "1"},
+            "?log=all&done=controls#host",
+            "?done=controls#host",
+        ),
+    )
+    for url, fields, kept, shut in taps:
+        answer = phone.post(url, fields, headers=opened)
+        assert answer.status_code == 303
+        assert answer.headers["Location"].endswith(f"/m/{match_id}{kept}"), url
+        answer = phone.post(url, fields)
+        assert answer.headers["Location"].endswith(f"/m/{match_id}{shut}"), url
+    told = phone.post(f"/m/{match_id}/seat", {"seat": "2", "log": "all"}, hx=True)
+    assert told.headers["HX-Location"].endswith(f"/m/{match_id}?log=all#seats")
+
+
+def test_show_all_puts_the_opened_log_in_the_address(app: Flask) -> None:
+    """The tap on "Show all" makes the page's address the opened log's (``hx-replace-url``),
+    which a form sent from the page then names as its referrer."""
+    phone = Phone(app)
+    match_id = logged_match(phone, LOG_WINDOW + 2)
+    page = parse(phone.get(f"/m/{match_id}").get_data(as_text=True))
+    link = page.by_id("log-more").find("a")
+    assert link is not None
+    assert link.attrs["hx-replace-url"] == f"/m/{match_id}?log=all"
