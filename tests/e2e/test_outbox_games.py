@@ -81,7 +81,7 @@ def test_queued_cards_after_a_refused_one_are_still_stored_in_order(
     expect(page.locator("#outbox")).not_to_contain_text("the sheet changed")
     expect(page.locator("#entry .tg-pile-button .tg-top")).to_have_text(["30", "1", "90", "100"])
     actions = page.locator("#entry .tg-actions")
-    expect(actions.locator("button.primary:visible")).to_have_text("End turn: Bob is next")
+    expect(actions.locator("button.primary:visible")).to_have_text("End Ann's turn: Bob plays next")
     expect(actions).to_contain_text("Undo the last entry: 90 on falling pile 1")
 
 

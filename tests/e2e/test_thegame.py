@@ -91,7 +91,7 @@ def test_a_tracked_game_on_two_phones(
     shots(a, "ann-played-six-cards")
     shots(b, "bob-follows-the-piles")
 
-    a.page.get_by_role("button", name="End turn: Bob is next").click()
+    a.page.get_by_role("button", name="End Ann's turn: Bob plays next").click()
     expect(a.page.locator("#scoreboard")).to_contain_text("Bob's turn", use_inner_text=True)
     expect(a.page.locator("#scoreboard")).not_to_contain_text("Your turn", use_inner_text=True)
     expect(b.page.locator("#scoreboard")).to_contain_text("Your turn, Bob", use_inner_text=True)

@@ -46,10 +46,10 @@ def test_a_whole_turn_kept_offline_ends_it_once_the_network_is_back(
     expect(counts).to_have_text(["2", "96", "5"])
     expect(reached).to_be_visible()  # the turn's minimum is kept: ✓ before the server knows
     expect(actions.locator("p.hint:visible")).to_have_count(0)
-    expect(end_turn).to_have_text("End turn: Bob is next")
+    expect(end_turn).to_have_text("End Ann's turn: Bob plays next")
     end_turn.click()
     expect(page.locator("#outbox")).to_contain_text("3 entries not sent yet")
-    assert outbox_lines(a)[-1] == "End turn: Bob is next", outbox_lines(a)
+    assert outbox_lines(a)[-1] == "End Ann's turn: Bob plays next", outbox_lines(a)
     expect(end_turn).to_be_disabled()  # kept once: a second tap cannot end Bob's turn too
     expect(page.locator("#entry input[name='tracker-card']")).to_be_disabled()
     expect(actions.locator(".next-online")).to_be_visible()

@@ -206,7 +206,7 @@ def test_end_turn_below_the_minimum_is_refused(phone: Phone) -> None:
     plays(phone, match_id, (30, 0))
     assert 'value="end"' in page(phone, match_id)
     assert "data-kept-from" not in page(phone, match_id)
-    assert "End turn: Bob is next" in page(phone, match_id)
+    assert "End Ann's turn: Bob plays next" in page(phone, match_id)
     assert end_turn(phone, match_id).status_code == 303
     html = page(phone, match_id)
     assert "Bob's turn" in html
@@ -223,7 +223,8 @@ def test_we_are_stuck_ends_the_game_with_the_cards_left(phone: Phone, other: Pho
     plays(phone, match_id, (60, 2), (70, 3))
     end_turn(phone, match_id)
     html = page(other, match_id)
-    assert "Your turn, Bob" in html and "Bob's turn" not in html
+    board = html[html.index('id="scoreboard"') : html.index('id="entry"')]
+    assert "Your turn, Bob" in board and "Bob's turn" not in board
     mine = page(phone, match_id)
     assert "Bob's turn" in mine and "Your turn" not in mine
     assert "Bob cannot put down the minimum: the game ends with 94 cards left." in html
@@ -253,7 +254,7 @@ def test_on_fire_a_fire_card_left_uncovered_loses_the_game(phone: Phone) -> None
     assert "Fire card 33 on rising pile 1: cover it this turn (Bob), or the game is lost." in html
     plays(phone, match_id, (50, 1), (80, 2))
     html = page(phone, match_id)
-    assert "End turn anyway: the game is lost" in html
+    assert "End Bob's turn anyway: the game is lost" in html
     assert end_turn(phone, match_id).status_code == 303
     html = page(phone, match_id)
     assert status(phone.app, match_id) == ("finished", [])
