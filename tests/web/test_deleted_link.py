@@ -87,3 +87,22 @@ def test_past_the_30_days_it_says_it_can_no_longer_be_restored(
     text = page.by_id("error").text()
     assert GONE in text and "It can no longer be restored." in text
     assert page.find("a", href=f"/g/{group_id}/deleted") is None
+
+
+def test_every_phone_on_the_deleted_matches_page_has_a_way_back(
+    app: Flask, phone: Phone, other: Phone
+) -> None:
+    """The host and a phone at another match of the group go back to the group; a phone whose
+    only match there was deleted (its group page is closed) goes back to the start, told why."""
+    _match_id, group_id, third = deleted_match(phone, other)
+    for who in (phone, third):
+        page = parse(who.get(f"/g/{group_id}/deleted").get_data(as_text=True))
+        assert page.find("a", href=f"/g/{group_id}") is not None
+    response = other.get(f"/g/{group_id}/deleted")
+    assert response.status_code == 200
+    page = parse(response.get_data(as_text=True))
+    assert page.find("a", href=f"/g/{group_id}") is None, "a page this phone may not open"
+    back = page.by_id("main").find("a", href="/")
+    assert back is not None and back.text() == "Back to the start"
+    assert "the group's page opens again once a match is restored" in page.text()
+    assert other.get(f"/g/{group_id}").status_code == 404
