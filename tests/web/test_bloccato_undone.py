@@ -1,6 +1,6 @@
 """Bloccato e pelato: a phone taps for a roll that another phone has undone meanwhile. It is
-told that the roll was undone, and by whom, and gets the turn as it is now (roll again),
-instead of the rules' "Roll first" for a roll it did make."""
+told that the roll was undone, and by whom, and gets the turn as it is now (a roll thrown in
+the app is back with its throws), instead of the rules' "Roll first" for a roll it did make."""
 
 from __future__ import annotations
 
@@ -47,11 +47,11 @@ def test_a_cell_tapped_for_a_roll_undone_meanwhile_says_who_undid_it(
     panel = entry_panel(response)
     assert (
         "Bob undid the roll you were marking for (1 2 3 cow cow), so your mark was not saved. "
-        "Roll again." in panel
+        "The dice thrown in the app are back as they were." in panel
     )
     assert "Roll first" not in text(response)
     assert "entered something a moment ago" not in text(response)
-    assert "Roll in the app" in panel  # the turn as it is now: Ann rolls again
+    assert "Use these dice" in panel  # the turn as it is now: Ann's throw is back
     board = parse(response.get_data(as_text=True)).by_id("scoreboard")
     assert board.find_all("button", name="turn-cell") == []  # the old roll's cells are gone
     assert [m["type"] for m in moves(phone.app, match_id)] == ["roll", "undo"]
@@ -65,7 +65,8 @@ def test_a_pass_for_a_roll_undone_meanwhile_says_so_in_the_phones_language(
     response = phone.post(f"/m/{match_id}/entry/turn", tap, hx=True, headers=ITALIAN)
     assert (
         "Bob ha annullato il lancio (1 2 3 mucca mucca) dopo il quale volevi passare, quindi il "
-        "tuo passaggio non è stato salvato. Lancia di nuovo i dadi." in entry_panel(response)
+        "tuo passaggio non è stato salvato. I dadi lanciati nell'app sono tornati com'erano."
+        in entry_panel(response)
     )
     assert [m["type"] for m in moves(phone.app, match_id)] == ["roll", "undo"]
     plain = phone.post(f"/m/{match_id}/entry/turn", tap)  # without JavaScript: the whole page

@@ -115,7 +115,7 @@ def board(sheet: Sheet[BloccatoState]) -> dict[str, Any]:
     playing = match.is_open and now != "over"
     turn = state.turn
     can_act = playing and may_play(match, turn)
-    held = held_roll(match, state) if playing else None
+    held = held_roll(sheet) if playing else None
     throws = [] if held is None else [str(throw) for throw in held["throws"]]
     outcome = sheet.outcome
     status = say(why(state)) if (playing or outcome is not None) else None

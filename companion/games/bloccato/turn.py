@@ -12,7 +12,8 @@ table, and a side stops being playable from other phones the moment its own phon
 
 Rolling in the app: each throw is drawn on the server (``secrets``) and held as a ``roll`` move
 with its ``throws`` (companion/pending.py) until the player uses the dice or throws a third time;
-only then does the roll enter the log, every throw recorded in it.
+only then does the roll enter the log, every throw recorded in it. Undoing that roll brings its
+throws back as they were (:func:`held_roll`): an undo corrects a tap, it never throws anew.
 
 The form itself, and the moves it makes without the database (dice tapped in, a cell tapped),
 are in :mod:`.forms`.
@@ -34,6 +35,7 @@ from ...rules.bloccato.sheet import FACES
 from ...security import is_host, membership
 from ...sheet import Sheet, by_key, entries_since
 from ..base import EntryKind
+from ..taken_back import undone_of
 from . import words
 from .forms import DICE, allowed, mark_move, refuse, turn_form, typed_move
 
@@ -71,26 +73,45 @@ def _may_play(match: Match, seat: int) -> bool:
     return claimed is None
 
 
-def held_roll(match: Match, state: BloccatoState) -> dict[str, Any] | None:
+def held_roll(sheet: Sheet[BloccatoState]) -> dict[str, Any] | None:
     """The roll in progress in the app (its ``throws`` and the dice ``kept`` last), or None.
 
     A held roll counts while no entry was stored since: a seat claimed meanwhile bumps the match
     version but changes nothing of the turn, so it must not make a player lose a good throw.
+    With none held, a roll made in the app and just undone is in progress again, its throws as
+    they were: were it gone, Use these dice then Undo would be three fresh throws, a re-roll the
+    rules do not give.
     """
+    match, state = sheet.match, sheet.state
+    if phase(state) != "roll":
+        return None
     held = db.session.get(Pending, match.id)
-    if held is None or phase(state) != "roll" or held.seat != state.turn:
-        return None
-    move = held.move
-    if move.get("type") != "roll" or not move.get(HELD) or not isinstance(move.get("throws"), list):
-        return None
-    if held.version != match.version and entries_since(match, held.version):
-        return None
-    return move
+    move = held.move if held is not None and held.seat == state.turn else {}
+    current = held is not None and (
+        held.version == match.version or not entries_since(match, held.version)
+    )
+    if current and move.get("type") == "roll" and move.get(HELD) and is_throws(move):
+        return move
+    return undone_throws(sheet)
 
 
-def held_throws(match: Match, state: BloccatoState) -> list[str]:
+def is_throws(move: dict[str, Any]) -> bool:
+    """Whether ``move`` carries the throws of a roll in the app."""
+    return isinstance(move.get("throws"), list) and bool(move["throws"])
+
+
+def undone_throws(sheet: Sheet[BloccatoState]) -> dict[str, Any] | None:
+    """The roll in the app that the newest entry (an undo) took back, held again with its
+    throws (none kept: which dice were kept is not in the log); None otherwise."""
+    move = undone_of(sheet, "roll")
+    if move is None or not is_throws(move):
+        return None
+    return {"type": "roll", "dice": move.get("dice"), "throws": move["throws"], HELD: True}
+
+
+def held_throws(sheet: Sheet[BloccatoState]) -> list[str]:
     """The throws of the roll in progress in the app, oldest first; [] when there is none."""
-    move = held_roll(match, state)
+    move = held_roll(sheet)
     return [] if move is None else [str(throw) for throw in move["throws"]]
 
 
@@ -107,7 +128,7 @@ def draw_face() -> str:
 def throw_move(sheet: Sheet[BloccatoState], form: Any) -> dict[str, Any]:
     """Throw the dice not kept; held until the player uses them, final at the third throw."""
     allowed(form, check_roll, sheet.state, "CCCCC")
-    throws = held_throws(sheet.match, sheet.state)
+    throws = held_throws(sheet)
     held = db.session.get(Pending, sheet.match.id)
     if throws and held is not None and form.idem.data and held.move.get(KEY) == form.idem.data:
         return held.move  # the same tap again: no new throw
@@ -125,7 +146,7 @@ def throw_move(sheet: Sheet[BloccatoState], form: Any) -> dict[str, Any]:
 
 def use_move(sheet: Sheet[BloccatoState], form: Any) -> dict[str, Any]:
     """The roll made of the throws so far: the last throw is the dice."""
-    throws = held_throws(sheet.match, sheet.state)
+    throws = held_throws(sheet)
     if not throws:
         raise refuse(form, _("Throw the dice in the app first, or enter the dice you rolled."))
     dice = allowed(form, check_roll, sheet.state, throws[-1])
@@ -171,14 +192,15 @@ def to_move(sheet: Sheet[BloccatoState], form: Any) -> dict[str, Any]:
 def overtaken(sheet: Sheet[BloccatoState], latest: Entry, form: Any, who: str) -> str | None:
     """A cell tapped or a pass for a roll that ``latest`` undid (another phone's Undo, while
     this one still showed the roll): that roll is gone, so the phone is told who undid it and
-    rolls again, rather than hearing from the rules that it must roll first."""
+    rolls again (or finds the dice it threw in the app back), rather than hearing from the
+    rules that it must roll first."""
     action = action_of(form)
     if latest.undoes is None or action not in ("mark", "pass"):
         return None
     undone = next((line.move for line in sheet.entries if line.seq == latest.undoes), {})
     if undone.get("type") != "roll":
         return None
-    return words.roll_undone(who, str(undone.get("dice", "")), action)
+    return words.roll_undone(who, str(undone.get("dice", "")), action, is_throws(undone))
 
 
 def chooser(sheet: Sheet[BloccatoState], move: dict[str, Any]) -> int | None:

@@ -42,8 +42,11 @@ def refusal(error: IllegalMove) -> str:
     return say((error.template, dict(error.params))) or ""
 
 
-def roll_undone(who: str, dice: str, action: str) -> str:
-    """Why a cell tapped (or a pass) for a roll was not saved: ``who`` undid that roll since."""
+def roll_undone(who: str, dice: str, action: str, in_app: bool = False) -> str:
+    """Why a cell tapped (or a pass) for a roll was not saved: ``who`` undid that roll since.
+    A roll thrown in the app comes back with its throws (``in_app``): nothing to roll again."""
+    if in_app:
+        return roll_undone_in_app(who, dice, action)
     if action == "pass":
         return _(
             "%(who)s undid the roll you were passing on (%(dice)s), so your pass was not "
@@ -54,6 +57,23 @@ def roll_undone(who: str, dice: str, action: str) -> str:
     return _(
         "%(who)s undid the roll you were marking for (%(dice)s), so your mark was not saved. "
         "Roll again.",
+        who=who,
+        dice=dice_words(dice),
+    )
+
+
+def roll_undone_in_app(who: str, dice: str, action: str) -> str:
+    """:func:`roll_undone` for a roll thrown in the app: its throws are back as they were."""
+    if action == "pass":
+        return _(
+            "%(who)s undid the roll you were passing on (%(dice)s), so your pass was not "
+            "saved. The dice thrown in the app are back as they were.",
+            who=who,
+            dice=dice_words(dice),
+        )
+    return _(
+        "%(who)s undid the roll you were marking for (%(dice)s), so your mark was not saved. "
+        "The dice thrown in the app are back as they were.",
         who=who,
         dice=dice_words(dice),
     )

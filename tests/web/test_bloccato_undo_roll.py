@@ -1,0 +1,78 @@
+"""Bloccato e pelato: undoing a roll thrown in the app brings back the dice that were thrown,
+never fresh ones. An undo corrects a tap (Use these dice tapped too early); were the throws
+gone, Use these dice then Undo would be a re-roll the rules do not give."""
+
+from __future__ import annotations
+
+from companion.models import Entry
+
+from ..conftest import Phone, count
+from .helpers import parse, undo
+from .test_bloccato import dice_drawn, moves, seated, text, turn
+
+__all__ = ["dice_drawn"]  # the fixture, used by name below
+
+
+def kept_boxes(phone: Phone, match_id: int) -> list[str]:
+    """The keep boxes of the turn form, one per die of the last throw."""
+    page = parse(phone.get(f"/m/{match_id}").get_data(as_text=True))
+    return [i.attrs["name"] for i in page.find_all("input", type="checkbox")]
+
+
+def test_undoing_use_these_dice_brings_back_the_same_throw(
+    phone: Phone, other: Phone, dice_drawn: list[str]
+) -> None:
+    match_id = seated(phone, other)
+    dice_drawn.extend("CC123")
+    turn(phone, match_id, action="throw")
+    turn(phone, match_id, action="use")
+    assert moves(phone.app, match_id) == [{"type": "roll", "dice": "123CC", "throws": ["CC123"]}]
+    undo(phone, match_id, 1)
+    assert dice_drawn == []  # nothing thrown anew (an empty queue would fail a draw)
+    page = text(phone.get(f"/m/{match_id}"))
+    assert "Throw 1 of 3: tap the dice you keep" in page
+    assert "Throw the others (2 throws left)" in page
+    assert "Roll in the app" not in page
+    assert len(kept_boxes(phone, match_id)) == 5
+    assert "Ann is rolling in the app: throw 1 of 3." in text(other.get(f"/m/{match_id}"))
+    dice_drawn.extend("444")  # the throw goes on from the dice that were there
+    turn(phone, match_id, action="throw", keep0="y", keep1="y")
+    assert dice_drawn == []
+    turn(phone, match_id, action="use")
+    assert moves(phone.app, match_id)[-1] == {
+        "type": "roll",
+        "dice": "444CC",
+        "throws": ["CC123", "CC444"],
+    }
+
+
+def test_undoing_a_third_throw_brings_it_back_with_no_throw_left(
+    phone: Phone, other: Phone, dice_drawn: list[str]
+) -> None:
+    match_id = seated(phone, other)
+    dice_drawn.extend("12345" + "1234" + "123")
+    turn(phone, match_id, action="throw")
+    turn(phone, match_id, action="throw", keep4="y")
+    turn(phone, match_id, action="throw", keep3="y", keep4="y")
+    assert moves(phone.app, match_id) == [
+        {"type": "roll", "dice": "12345", "throws": ["12345", "12345", "12345"]}
+    ]
+    undo(phone, match_id, 1)
+    page = text(phone.get(f"/m/{match_id}"))
+    assert "Throw 3 of 3" in page
+    assert "Throw the others" not in page
+    assert "No throws left: use these dice." in text(turn(phone, match_id, action="throw"))
+    assert count(phone.app, Entry) == 2  # the roll and its undo, nothing more
+    turn(phone, match_id, action="use")
+    assert moves(phone.app, match_id)[-1]["throws"] == ["12345", "12345", "12345"]
+
+
+def test_undoing_a_typed_roll_still_opens_the_dice_to_tap(
+    phone: Phone, other: Phone, dice_drawn: list[str]
+) -> None:
+    match_id = seated(phone, other)
+    turn(phone, match_id, action="roll", die0="1", die1="2", die2="3", die3="C", die4="C")
+    undo(phone, match_id, 1)
+    page = text(phone.get(f"/m/{match_id}"))
+    assert "Roll in the app" in page
+    assert "Throw 1 of 3" not in page
