@@ -62,3 +62,23 @@ def hold(match: Match, move: dict[str, Any], seat: int, version: int, device: st
     db.session.commit()
     db.session.refresh(match)
     return True
+
+
+def release(match: Match, version: int) -> bool:
+    """Drop the move held at ``version`` (taken back before anyone chose), bumping the version
+    as a hold does so that every phone sees it go; False when the match changed since."""
+    bumped = db.session.execute(
+        update(Match)
+        .where(Match.id == match.id, Match.version == version)
+        .values(version=Match.version + 1, active_at=utcnow())
+    )
+    if bumped.rowcount != 1:
+        db.session.rollback()
+        return False
+    held = db.session.get(Pending, match.id)
+    if held is not None:
+        db.session.delete(held)
+    ring_later(db.session, match.id, version + 1)
+    db.session.commit()
+    db.session.refresh(match)
+    return True

@@ -13,9 +13,12 @@ from __future__ import annotations
 from sqlalchemy.orm import aliased
 
 from .extensions import db
+from .games import seam_for
 from .i18n import gettext as _
 from .models import NO_RESULT, Entry, Match, Membership
+from .pending import pending_for, release
 from .seats import others_at_table
+from .sheet import bounded_version
 from .writes import Submitted, already_stored, append_from, can_write
 
 ENDED = ("finished", NO_RESULT)
@@ -80,3 +83,19 @@ def questions(
             )
         )
     return asked
+
+
+def submit_undo_held(match: Match, member: Membership, version: object) -> Submitted:
+    """Take back the move held for a player's choice, and nothing else: it never entered the
+    log, so undoing the newest entry would take the entry before it as well (6 nimmt!'s
+    starting rows, under a first turn waiting for a row). Only where the game allows it."""
+    if not can_write(match, member):
+        return Submitted(error=_("Claim your seat first: only players can undo."))
+    held = pending_for(match)
+    seen = bounded_version(version)
+    allowed = seam_for(match.game).takes_back_held
+    if held is None or not allowed or held.version != seen or not release(match, seen):
+        return Submitted(notice=_("That turn is no longer waiting: the sheet changed."))
+    return Submitted(
+        held=True, notice=_("The waiting turn is undone: none of its cards were placed.")
+    )

@@ -42,8 +42,9 @@ class Submitted:
     """What became of a submitted form.
 
     ``written`` is the log's answer (stored, a duplicate tap, stale, or refused by the rules);
-    ``held`` means the move waits for another phone; ``notice`` that the sheet changed under the
-    form; otherwise the form is refused as typed, with ``error`` or with its own field errors.
+    ``held`` means the move waits for another phone, or that the move held was taken back
+    (``notice`` then says so); ``notice`` alone that the sheet changed under the form;
+    otherwise the form is refused as typed, with ``error`` or with its own field errors.
     ``confirm_undo`` is the entry an undo was refused for until this phone confirms it (another
     phone at the table made it, or the match is over): the answer asks for that confirmation
     in place.

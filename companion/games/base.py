@@ -131,6 +131,9 @@ class Seam(Generic[State]):
     """Moves are completed by several phones together (each its own part): see :meth:`gather`."""
     lower_is_better: bool = True
     """Whether a lower :meth:`result` is the better one (bull heads, cards left)."""
+    takes_back_held: bool = False
+    """Whether a move held for a player's choice can be taken back alone, before the choice
+    (6 nimmt!'s turn waiting for a row): never where a held move is a throw of the dice."""
     lands_on: str = "scoreboard"
     """The part of the sheet a form sent without JavaScript comes back to: the scoreboard, with
     what the entry changed; the entry panel for a game entered move by move in a form."""

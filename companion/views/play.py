@@ -18,7 +18,7 @@ from ..plain_query import reads_in_autocommit
 from ..seats import mark_seen, needs_seen
 from ..security import member_match_or_404, member_view_or_404, viewer_match_or_404, viewer_token
 from ..sheet import Sheet, replay
-from ..undos import submit_undo
+from ..undos import submit_undo, submit_undo_held
 from ..writes import can_write, submit_choice, submit_entry, submit_to_a_kind_gone
 from .host import host_notice
 from .log_lines import log_rows, news_since
@@ -186,6 +186,14 @@ def undo(match_id: int, seq: int) -> Response:
     )
     stored = submitted.written is not None and submitted.written.ok
     return answer(match, member, taking_back(match, seq) if stored else None, None, submitted)
+
+
+@bp.post("/m/<int:match_id>/undo-held")
+def undo_held(match_id: int) -> Response:
+    """Take back the move waiting for a player's choice, which is not in the log yet."""
+    match, member = member_match_or_404(match_id)
+    submitted = submit_undo_held(match, member, request.form.get("version", type=int))
+    return answer(match, member, None, None, submitted)
 
 
 def taking_back(match: Match, seq: int) -> EntryKind | None:

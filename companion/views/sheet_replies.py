@@ -30,7 +30,9 @@ def answer(
     if submitted.held:
         if not wants_fragment():
             return go(sheet_page(match))
-        return entry_reply(match, member, replay(match), kind, None, fresh=True)
+        return entry_reply(
+            match, member, replay(match), kind, None, fresh=True, notice=submitted.notice
+        )
     if submitted.notice is not None:
         return entry_reply(
             match, member, replay(match), kind, None, fresh=True, notice=submitted.notice

@@ -4,11 +4,14 @@ gone, Use these dice then Undo would be a re-roll the rules do not give."""
 
 from __future__ import annotations
 
-from companion.models import Entry
+import re
+from html import unescape
+
+from companion.models import Entry, Pending
 
 from ..conftest import Phone, count
 from .helpers import parse, undo
-from .test_bloccato import dice_drawn, moves, seated, text, turn
+from .test_bloccato import dice_drawn, moves, seated, start, text, turn
 
 __all__ = ["dice_drawn"]  # the fixture, used by name below
 
@@ -76,3 +79,18 @@ def test_undoing_a_typed_roll_still_opens_the_dice_to_tap(
     page = text(phone.get(f"/m/{match_id}"))
     assert "Roll in the app" in page
     assert "Throw 1 of 3" not in page
+
+
+def test_a_held_throw_is_not_taken_back_alone(phone: Phone, dice_drawn: list[str]) -> None:
+    """A game drops a held move only if it says so (6 nimmt!'s waiting turn): a throw held in
+    the app stays, since dropping it would be a free re-roll."""
+    match_id = start(phone)
+    phone.claim(match_id, 0)
+    dice_drawn.extend("12345")
+    turn(phone, match_id, action="throw")
+    assert count(phone.app, Pending) == 1
+    html = phone.get(f"/m/{match_id}").get_data(as_text=True)
+    version = re.search(r'data-version="(\d+)"', html).group(1)  # type: ignore[union-attr]
+    answer = phone.post(f"/m/{match_id}/undo-held", {"version": version}, hx=True)
+    assert "no longer waiting" in unescape(answer.get_data(as_text=True))
+    assert "Throw 1 of 3" in text(phone.get(f"/m/{match_id}"))

@@ -195,22 +195,56 @@ def test_before_the_first_turn_round_1_is_on_the_table_and_the_undo_names_the_ro
     assert "No rounds yet" not in html  # not "enter the first round below when it ends"
 
 
-def test_the_undo_says_it_drops_a_turn_waiting_for_a_row_choice(phone: Phone, other: Phone) -> None:
+def test_undoing_a_first_turn_waiting_for_a_row_keeps_the_starting_rows(
+    phone: Phone, other: Phone
+) -> None:
+    """The waiting turn is no entry: its undo takes it back alone, not the rows before it."""
     match_id = seated_table(phone, other)
     html = unescape(phone.get(f"/m/{match_id}").get_data(as_text=True))
     assert "No rounds yet. Start the rows below." in html
     enter_table(phone, match_id, FIG_ROWS)
     assert enter_table(phone, match_id, [68, 3, 9, 83]).status_code == 303  # Bob's 3 waits
     html = unescape(phone.get(f"/m/{match_id}?entry=table").get_data(as_text=True))
-    assert "Undo the waiting turn and the starting rows" in html
+    assert "Undo the waiting turn" in html and "starting rows" not in html
     assert undo_last(phone, html).status_code == 303
     html = unescape(other.get(f"/m/{match_id}").get_data(as_text=True))
-    assert "Bob's 3 is lower than every row." not in html and "On the table" not in html
+    assert "Bob's 3 is lower than every row." not in html
+    assert "0 of 10 turns played" in html  # the rows are still on the table
+    assert count(phone.app, Entry) == 1 and count(phone.app, Pending) == 0
+    assert "Turn 1 of 10" in unescape(phone.get(f"/m/{match_id}").get_data(as_text=True))
+
+
+def test_undoing_a_later_turn_waiting_for_a_row_keeps_the_turn_before_it(
+    phone: Phone, other: Phone
+) -> None:
+    match_id = seated_table(phone, other)
     enter_table(phone, match_id, FIG_ROWS)
     enter_table(phone, match_id, FIG_TURNS[0])
     assert enter_table(phone, match_id, [68, 3, 9, 83]).status_code == 303
     html = unescape(phone.get(f"/m/{match_id}?entry=table").get_data(as_text=True))
-    assert "Undo the waiting turn and the turn before it" in html
+    assert "Undo the waiting turn" in html and "turn before it" not in html
+    response = undo_last(phone, html)
+    assert response.status_code == 303
+    html = unescape(other.get(f"/m/{match_id}").get_data(as_text=True))
+    assert "1 of 10 turns played" in html
+    assert count(phone.app, Entry) == 2
+
+
+def test_the_waiting_turn_s_undo_answer_says_what_it_did(phone: Phone, other: Phone) -> None:
+    match_id = seated_table(phone, other)
+    enter_table(phone, match_id, FIG_ROWS)
+    enter_table(phone, match_id, [68, 3, 9, 83])
+    html = unescape(phone.get(f"/m/{match_id}?entry=table").get_data(as_text=True))
+    version = re.search(r'data-version="(\d+)"', html).group(1)  # type: ignore[union-attr]
+    undone = phone.post(f"/m/{match_id}/undo-held", {"version": version}, hx=True)
+    assert "The waiting turn is undone: none of its cards were placed." in unescape(
+        undone.get_data(as_text=True)
+    )
+    again = phone.post(f"/m/{match_id}/undo-held", {"version": version}, hx=True)
+    assert "That turn is no longer waiting: the sheet changed." in unescape(
+        again.get_data(as_text=True)
+    )
+    assert count(phone.app, Entry) == 1  # the rows, still
 
 
 def test_undo_the_last_turn_puts_the_rows_back(phone: Phone, other: Phone) -> None:

@@ -26,6 +26,8 @@ class SixNimmtSeam(Seam[SixNimmtState]):
     scoreboard_notes_template = "games/sixnimmt/_notes.html"
     lower_is_better = True
     """Bull heads: the fewer the better."""
+    takes_back_held = True
+    """A turn waiting for a row choice is undone alone: the turns before it stay."""
 
     def result_label(self) -> str | None:
         """Bull heads."""
