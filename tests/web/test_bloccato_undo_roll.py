@@ -62,7 +62,7 @@ def test_undoing_a_third_throw_brings_it_back_with_no_throw_left(
     ]
     undo(phone, match_id, 1)
     page = text(phone.get(f"/m/{match_id}"))
-    assert "Throw 3 of 3" in page
+    assert "Throw 3 of 3: no throw left, these are your dice" in page
     assert "Throw the others" not in page
     assert "No throws left: use these dice." in text(turn(phone, match_id, action="throw"))
     assert count(phone.app, Entry) == 2  # the roll and its undo, nothing more
