@@ -43,7 +43,7 @@ SCREEN_STYLES = {"tv": "css/tv.css"}
 """Pages shown on another kind of screen: their bundle is ``<screen>-<game>.css``."""
 SCRIPTS = (
     "js/app.js", "js/doorbell.js", "js/status.js", "js/next.js", "js/outbox.js", "js/connection.js",
-    "js/counters.js", "js/inflight.js", "js/kept.js", "js/tabs.js", "js/links.js",
+    "js/counters.js", "js/inflight.js", "js/kept.js", "js/tabs.js", "js/links.js", "js/picks.js",
 )  # fmt: skip
 """The page scripts served together as ``bundle/app.js``, in this order."""
 COMPRESSIBLE = ("text/", "application/javascript", "application/json", "image/svg+xml")

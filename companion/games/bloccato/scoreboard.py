@@ -107,6 +107,14 @@ def sides(sheet: Sheet[BloccatoState], playing: bool) -> list[dict[str, Any]]:
     ]
 
 
+def step(sheet: Sheet[BloccatoState], throws: list[str]) -> str:
+    """Where the turn stands: the newest entry and the throws held. Dice tapped in the turn
+    form are kept across a reload for this step only (static/js/picks.js): a seat claimed
+    changes the version, not the step, while a throw or an entry makes a new one."""
+    newest = sheet.entries[-1].seq if sheet.entries else 0
+    return f"{newest}.{len(throws)}"
+
+
 def board(sheet: Sheet[BloccatoState]) -> dict[str, Any]:
     """Template context of the scoreboard (and of the turn panel, which reads it too)."""
     state = sheet.state
@@ -138,6 +146,7 @@ def board(sheet: Sheet[BloccatoState]) -> dict[str, Any]:
         "throws": throws,
         "kept": [] if held is None else list(held.get(KEPT, [])),
         "throws_left": MAX_THROWS - len(throws),
+        "step": step(sheet, throws),
         "chain": state.chain is not None and playing,
         "draw": outcome is not None and not outcome.winners,
         "winner": outcome.winners[0] if outcome is not None and outcome.winners else None,
