@@ -97,3 +97,41 @@ def test_an_undo_refused_far_down_the_log_is_said_where_it_can_be_read(
     expect(refused).to_have_text("Later entries depend on #1: undo those first.")
     expect(refused).to_be_in_viewport()
     a.check()
+
+
+def test_undoing_a_turn_waiting_for_a_row_keeps_the_starting_rows(
+    phones: Callable[..., Phone],
+) -> None:
+    """The first turn waits for Bob's row: Ann's undo takes back that turn alone, Bob's phone
+    stops asking him to choose, and the four starting cards stay on the table."""
+    a = phones("A")
+    page = a.goto("/new/sixnimmt")
+    fill_new_match(a, ["Ann", "Bob", "Cy"], rounds=1)
+    page.get_by_label("Table mode", exact=False).check()
+    page.locator("#new-match button[type=submit]").click()
+    page.wait_for_url("**/m/*")
+    claim(a, "Ann")
+    code = (page.locator("#invite [data-code]").text_content() or "").strip()
+    b = phones("B")
+    b.goto("/j")
+    b.page.get_by_label("Code").fill(code)
+    b.page.locator("#join button[type=submit]").click()
+    b.page.wait_for_url(f"**/m/{match_id(a)}")
+    claim(b, "Bob")
+
+    submit_table(a, ROW_STARTERS, "row")
+    submit_table(a, FIRST_TURN, "seat")  # Bob's 5 waits for his row
+    expect(b.page.locator("#table-panel .choice")).to_contain_text("Choose the row you take")
+    undo = page.locator("#entry form.undo-last button")
+    expect(undo).to_have_text("Undo the waiting turn")
+    undo.click()
+    expect(page.locator("#entry")).to_contain_text(
+        "The waiting turn is undone: none of its cards were placed."
+    )
+    expect(page.locator("#entry")).to_contain_text("Turn 1 of 10")
+    expect(b.page.locator("#table-panel .choice")).to_have_count(0)
+    expect(b.page.locator("#table-panel")).to_contain_text("0 of 10 turns played")
+    for card in ROW_STARTERS:
+        expect(b.page.locator("#table-panel")).to_contain_text(str(card))
+    a.check()
+    b.check()
