@@ -19,6 +19,7 @@ from ..form_base import Form
 from ..holes import one_time_key
 from ..i18n import lazy_gettext as _l
 from .figures import Figures, KeptAs, Played, Tallies, combined
+from .listed import Listed
 from .running import Running
 
 if TYPE_CHECKING:
@@ -113,9 +114,10 @@ class EntryKind:
     is saved, the panel goes back to the game's first kind instead of staying on it."""
 
 
-class Seam(Generic[State]):
+class Seam(Listed, Generic[State]):
     """The web side of one game. Subclasses set ``slug`` and ``scoreboard_template`` and
-    override the methods that raise NotImplementedError; every other hook has a default."""
+    override the methods that raise NotImplementedError; every other hook has a default (the
+    group history's in :class:`.listed.Listed`)."""
 
     slug: str
     scoreboard_template: str

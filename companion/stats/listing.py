@@ -54,7 +54,7 @@ class SeatRow:
     name: str
     player_id: int
     place: str
-    value: int | None
+    value: str | None
 
 
 @dataclass(frozen=True)
@@ -66,6 +66,8 @@ class MatchRow:
     winners: list[str]
     duration: str
     team_left: int | None = None
+    words: list[str] = field(default_factory=list)
+    """What the game adds to the line (:meth:`companion.games.listed.Listed.listed_words`)."""
 
 
 @dataclass
@@ -142,24 +144,32 @@ def listed(matches: list[Finished], filters: Filters, older: bool, newer: bool) 
 
 def row_of(match: Finished) -> MatchRow:
     """A match as the list shows it, from its stored results; a match that does not count (ended
-    without a result, or a log that no longer replays) shows no numbers."""
+    without a result, or a log that no longer replays) shows no numbers. What a seat's numbers
+    read as, and what else the line says, is the game's to say (:mod:`companion.games.listed`)."""
+    seam = seam_of(match.game)
     names = match.names
     winners = [names[s] for s in match.winners if 0 <= s < len(names)]
     duration = human_duration(match.created_at, match.finished_at)
     if not match.seats or any(seat.place is None for seat in match.seats):
         seats = [SeatRow(seat.name, seat.player_id, "", None) for seat in match.seats]
-        return MatchRow(match, seats, winners, duration)
+        words = seam.listed_words(match.options, [{} for _ in match.seats])
+        return MatchRow(match, seats, winners, duration, words=words)
     stored = [seat.place or 0 for seat in match.seats]
     seats = [
         SeatRow(
-            seat.name, seat.player_id, place_label(place, stored.count(place) > 1), seat.result
-        )  # fmt: skip
+            seat.name,
+            seat.player_id,
+            place_label(place, stored.count(place) > 1),
+            seam.listed_value(seat.result, seat.tallies or {}),
+        )
         for seat, place in zip(match.seats, stored, strict=True)
     ]
-    if seam_of(match.game).cooperative:
-        return MatchRow(match, seats, winners, duration, team_left=seats[0].value)
+    words = seam.listed_words(match.options, [seat.tallies or {} for seat in match.seats])
+    if seam.cooperative:
+        left = match.seats[0].result
+        return MatchRow(match, seats, winners, duration, team_left=left, words=words)
     order = sorted(range(len(seats)), key=lambda i: (stored[i], i))
-    return MatchRow(match, [seats[i] for i in order], winners, duration)
+    return MatchRow(match, [seats[i] for i in order], winners, duration, words=words)
 
 
 def human_duration(start: datetime | None, end: datetime | None) -> str:

@@ -35,6 +35,8 @@ class SeatInfo:
     """The number the seat ended with, as stored when the match finished."""
     place: int | None = None
     """The place stored when the match finished; None for a match that does not count."""
+    tallies: dict[str, int] | None = None
+    """What the match added to the player's figures, as stored when it finished."""
 
 
 @dataclass(frozen=True)
@@ -83,7 +85,13 @@ def load(query: Any) -> list[Finished]:
     for part in chunks([row[0] for row in rows]):
         found = db.session.execute(
             db.select(
-                Seat.match_id, Seat.position, Seat.player_id, Player.name, Seat.result, Seat.place
+                Seat.match_id,
+                Seat.position,
+                Seat.player_id,
+                Player.name,
+                Seat.result,
+                Seat.place,
+                Seat.tallies,
             )
             .join(Player, Player.id == Seat.player_id)
             .filter(Seat.match_id.in_(part))

@@ -8,9 +8,10 @@ this module ties them into the seam.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
-from ...i18n import pgettext
+from ...i18n import ngettext, pgettext
 from ...rules.nuota import NuotaState
 from ...sheet import Sheet
 from ..base import EntryKind, Figures, Running, Seam
@@ -93,6 +94,20 @@ class NuotaSeam(Seam[NuotaState]):
     def figures_of(self, tallies: Tallies) -> Figures:
         """Rounds survived with lives left; sudden deaths declared."""
         return stats.figures_of(tallies)
+
+    def listed_words(self, options: dict[str, Any], tallies: Sequence[Tallies]) -> list[str]:
+        """How many rounds the match lasted, and the expert variant when it was played."""
+        rounds = stats.rounds_played(tallies)
+        words = []
+        if rounds:
+            words.append(ngettext("%(num)d round played", "%(num)d rounds played", rounds))
+        if options.get("variant") == "expert":
+            words.append(self.options_summary(options))
+        return words
+
+    def listed_value(self, result: int | None, tallies: Tallies) -> str | None:
+        """Lives left, or the round the seat went out in: Nuota keeps no score."""
+        return stats.listed_value(tallies)
 
     def start_seat(self, state: NuotaState) -> int:
         """The seat that started the first round (the ``first`` option)."""

@@ -7,7 +7,10 @@ the host ended early), then by how long they stayed in.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from ...i18n import gettext as _
+from ...i18n import ngettext
 from ...rules.nuota import NuotaState
 from ..figures import Figures, Tallies
 
@@ -18,9 +21,27 @@ def survived(state: NuotaState, seat: int) -> int:
 
 
 def tallies(state: NuotaState, seat: int, won: bool) -> Tallies:
-    """Rounds survived with lives left; sudden deaths the seat declared."""
+    """Rounds survived with lives left; sudden deaths the seat declared; the lives it ended
+    with (the standings the group history shows, :func:`listed_value`)."""
     sudden = sum(1 for r in state.rounds if r.kind == "sudden_death" and r.declarer == seat)
-    return {"survived": survived(state, seat), "sudden": sudden}
+    return {"survived": survived(state, seat), "sudden": sudden, "lives": state.lives[seat]}
+
+
+def listed_value(tallies: Tallies) -> str | None:
+    """A seat's standing at the end: the lives it kept, or the round it went out in (the round
+    after the last one it survived); nothing for a match stored before lives were."""
+    lives = tallies.get("lives")
+    if lives is None:
+        return None
+    if lives > 0:
+        return ngettext("%(num)d life left", "%(num)d lives left", lives)
+    return _("out in round %(round)d", round=tallies.get("survived", 0) + 1)
+
+
+def rounds_played(tallies: Sequence[Tallies]) -> int:
+    """How many rounds the match lasted: as many as the longest-lasting seat survived (the
+    winner, or a leader when the host ended it, came out of every round with lives left)."""
+    return max((t.get("survived", 0) for t in tallies), default=0)
 
 
 def figures_of(tallies: Tallies) -> Figures:

@@ -1,0 +1,75 @@
+"""What each game's line in the group history says besides the winners: Nuota's lives and the
+round each player went out in. Read from the tallies stored when each match ended (the list
+replays no log)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Flask
+
+from companion.extensions import db
+from companion.models import Match, Seat
+from companion.results import settle
+from companion.sheet import replay
+
+from ..conftest import Phone
+from .helpers import parse
+from .history_helpers import add_match
+from .test_stats import NUOTA, group_with_sixnimmt
+
+
+def line(phone: Phone, group_id: int, match_id: int, language: str = "en") -> str:
+    """The words of one match's line in the history, spaces squeezed."""
+    headers = {"Accept-Language": language}
+    page = parse(phone.get(f"/g/{group_id}", headers=headers).get_data(as_text=True))
+    return " ".join(page.by_id(f"match-{match_id}").text().split())
+
+
+def test_a_nuota_line_shows_lives_left_and_the_round_each_player_went_out(phone: Phone) -> None:
+    group_id = group_with_sixnimmt(phone)
+    match_id = add_match(phone.app, group_id, "nuota", ["Ann", "Bob", "Cy"], NUOTA)
+    said = line(phone, group_id, match_id)
+    assert "Won by Cy" in said and "5 rounds played" in said
+    assert "1st Cy 4 lives left 2nd Bob out in round 5 3rd Ann out in round 3" in said
+    italian = line(phone, group_id, match_id, "it")
+    assert "5 tornate giocate" in italian and "Cy 4 vite rimaste" in italian
+    assert "Ann fuori alla tornata 3" in italian
+    assert "Ann in Runde 3 ausgeschieden" in line(phone, group_id, match_id, "de")
+
+
+def test_a_nuota_match_the_host_ended_shows_everybodys_lives(phone: Phone) -> None:
+    group_id = group_with_sixnimmt(phone)
+    match_id = add_match(phone.app, group_id, "nuota", ["Ann", "Bob", "Cy"], NUOTA[:1],
+                         options={"variant": "expert"})  # fmt: skip
+    with phone.app.app_context():
+        match = db.session.get(Match, match_id)
+        assert match is not None
+        match.status, match.winners = "finished", [2]
+        settle(match, replay(match).state)
+        db.session.commit()
+    said = line(phone, group_id, match_id)
+    assert "1 round played" in said and "Expert variant" in said
+    assert "1st Cy 5 lives left 2nd Bob 4 lives left 3rd Ann 3 lives left" in said
+
+
+def test_other_games_still_show_each_players_number(phone: Phone) -> None:
+    group_id = group_with_sixnimmt(phone)
+    page = parse(phone.get(f"/g/{group_id}").get_data(as_text=True))
+    first = page.find_all("li", class_="history-match")[-1]
+    assert "1st Ann 8 2nd Bob 11 3rd Cy 21" in " ".join(first.text().split())
+
+
+def stored_tallies(app: Flask, match_id: int) -> list[Any]:
+    """The tallies each seat of a match stored, in seat order."""
+    with app.app_context():
+        seats = db.session.execute(
+            db.select(Seat.tallies).filter_by(match_id=match_id).order_by(Seat.position)
+        ).scalars()
+        return list(seats)
+
+
+def test_the_tallies_hold_what_the_history_reads(phone: Phone) -> None:
+    group_id = group_with_sixnimmt(phone)
+    nuota = add_match(phone.app, group_id, "nuota", ["Ann", "Bob", "Cy"], NUOTA)
+    assert [t["lives"] for t in stored_tallies(phone.app, nuota)] == [0, 0, 4]
