@@ -1,9 +1,10 @@
 """What each game's line in the group history says besides the winners: Nuota's lives and the
-round each player went out in. Read from the tallies stored when each match ended (the list
-replays no log)."""
+round each player went out in, The Game's rules and a loss to the fire. Read from the tallies
+stored when each match ended (the list replays no log)."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from flask import Flask
@@ -16,7 +17,16 @@ from companion.sheet import replay
 from ..conftest import Phone
 from .helpers import parse
 from .history_helpers import add_match
+from .test_kept_migration import run
 from .test_stats import NUOTA, group_with_sixnimmt
+
+FIRE = [
+    {"type": "play", "pile": 0, "card": 33}, {"type": "play", "pile": 2, "card": 90},
+    {"type": "play", "pile": 2, "card": 89}, {"type": "end_turn"},
+    {"type": "play", "pile": 1, "card": 50}, {"type": "play", "pile": 2, "card": 80},
+    {"type": "play", "pile": 2, "card": 70},
+    {"type": "end_turn"},  # Bob leaves Ann's fire card 33 uncovered: the fire wins
+]  # fmt: skip
 
 
 def line(phone: Phone, group_id: int, match_id: int, language: str = "en") -> str:
@@ -53,6 +63,22 @@ def test_a_nuota_match_the_host_ended_shows_everybodys_lives(phone: Phone) -> No
     assert "1st Cy 5 lives left 2nd Bob 4 lives left 3rd Ann 3 lives left" in said
 
 
+def test_the_game_line_names_its_rules_and_a_loss_to_the_fire(phone: Phone) -> None:
+    group_id = group_with_sixnimmt(phone)
+    lost = add_match(phone.app, group_id, "thegame", ["Ann", "Bob"], FIRE,
+                     options={"variant": "pro", "on_fire": True})  # fmt: skip
+    typed = add_match(phone.app, group_id, "thegame", ["Ann", "Bob"],
+                      [{"type": "result", "left": 7}])  # fmt: skip
+    fire = line(phone, group_id, lost)
+    assert "Team result: 92 cards left" in fire
+    assert "Professional · On Fire" in fire and "Lost to the fire." in fire
+    base = line(phone, group_id, typed)
+    assert "Team result: 7 cards left" in base and "Base game" in base
+    assert "fire" not in base
+    assert "Partita persa per il fuoco." in line(phone, group_id, lost, "it")
+    assert "Am Feuer gescheitert." in line(phone, group_id, lost, "de")
+
+
 def test_other_games_still_show_each_players_number(phone: Phone) -> None:
     group_id = group_with_sixnimmt(phone)
     page = parse(phone.get(f"/g/{group_id}").get_data(as_text=True))
@@ -73,3 +99,40 @@ def test_the_tallies_hold_what_the_history_reads(phone: Phone) -> None:
     group_id = group_with_sixnimmt(phone)
     nuota = add_match(phone.app, group_id, "nuota", ["Ann", "Bob", "Cy"], NUOTA)
     assert [t["lives"] for t in stored_tallies(phone.app, nuota)] == [0, 0, 4]
+    fire = add_match(phone.app, group_id, "thegame", ["Ann", "Bob"], FIRE,
+                     options={"variant": "pro", "on_fire": True})  # fmt: skip
+    assert [t["fire"] for t in stored_tallies(phone.app, fire)] == [1, 1]
+
+
+MIGRATION = """
+import json
+import flask_migrate
+import sqlalchemy as sa
+from companion import create_app
+from companion.extensions import db
+from companion.models import Group
+from tests.web.history_helpers import add_match
+from tests.web.test_stats import NUOTA
+app = create_app({{"SQLALCHEMY_DATABASE_URI": "{url}", "SECRET_KEY": "x"}})
+with app.app_context():
+    flask_migrate.upgrade()
+    group = Group(name="Old")
+    db.session.add(group)
+    db.session.commit()
+    group_id = group.id
+add_match(app, group_id, "nuota", ["Ann", "Bob", "Cy"], NUOTA)
+with app.app_context():
+    db.session.execute(sa.text("UPDATE seats SET tallies = :old"),
+                       {{"old": json.dumps({{"survived": 1, "sudden": 0}})}})
+    db.session.commit()
+    db.session.remove()
+    flask_migrate.downgrade(revision="{before}")
+    flask_migrate.upgrade()
+    found = db.session.execute(sa.text("SELECT tallies FROM seats ORDER BY position")).scalars()
+    print([json.loads(t)["lives"] if isinstance(t, str) else t["lives"] for t in found])
+"""
+
+
+def test_the_migration_stores_the_tallies_of_matches_finished_before(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'migrated.sqlite'}"
+    assert run(url, MIGRATION, before="f2a7c9e1b3d5") == "[0, 0, 4]"

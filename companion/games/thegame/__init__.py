@@ -10,6 +10,7 @@ module ties them into the seam.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from ...rules import thegame as rules
@@ -100,6 +101,10 @@ class TheGameSeam(Seam[TheGameState]):
     def tallies(self, state: TheGameState, seat: int, won: bool) -> Tallies:
         """What the seat's match adds to the figures below."""
         return stats.tallies(state, seat, won)
+
+    def listed_words(self, options: dict[str, Any], tallies: Sequence[Tallies]) -> list[str]:
+        """The rules played (base, professional, On Fire…) and a loss to the fire."""
+        return stats.listed_words(options, tallies)
 
     def kept_as(self, name: str) -> KeptAs:
         """Which tallies keep their best rather than add up."""

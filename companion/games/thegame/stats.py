@@ -7,18 +7,33 @@ they all share the place the outcome gives them).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Any
+
 from ...i18n import gettext as _
 from ...i18n import ngettext
+from ...rules.base import Termination
 from ...rules.thegame import TheGameState, cards_left
 from ..figures import Figures, KeptAs, Tallies
+from .words import options_summary
 
 BEST = "best_"
 """The tallies named ``best_<players>`` keep the fewest cards left with that many players."""
 
 
 def tallies(state: TheGameState, seat: int, won: bool) -> Tallies:
-    """Whether the team beat the game, and its cards left under the number of players."""
-    return {"beaten": int(won), f"{BEST}{len(state.players)}": cards_left(state)}
+    """Whether the team beat the game or lost it to the fire (On Fire: the group history says
+    so, :func:`listed_words`), and its cards left under the number of players."""
+    fire = int(state.ended == Termination.FIRE)
+    return {"beaten": int(won), "fire": fire, f"{BEST}{len(state.players)}": cards_left(state)}
+
+
+def listed_words(options: dict[str, Any], tallies: Sequence[Tallies]) -> list[str]:
+    """The rules the match was played with and, when it was, that the fire lost it."""
+    words = [options_summary(options)]
+    if any(t.get("fire") for t in tallies):
+        words.append(_("Lost to the fire."))
+    return words
 
 
 def kept_as(name: str) -> KeptAs:
