@@ -21,16 +21,17 @@ from .i18n import gettext as _
 from .stats.places import seam_of
 from .stats.trends import Outing, Share, Sitting
 
-NAME_ROOM = 74
-"""Room on the left for a player's name on the grid and the bars."""
+PAD = 6
+"""Room left and right of the grid and the bars."""
 VALUE_ROOM = 86
 """Room right of the bars for "12/15 · 100 %" at the chart's 11-unit type."""
-ROW = 18
-SHORT_NAME = 9
-LONG_NAME = 18
-"""The most of a name the bars show (the table below them has it whole)."""
-CHAR_WIDTH = 6.2
-"""About how wide a character of the chart's 11-unit type is."""
+ROW = 32
+"""A row of the grid or the bars: a name on a line of its own, the dots or the bar under it."""
+NAME_DROP = 11
+"""The name's baseline under the top of its row (about the type's height)."""
+LONG_NAME = 46
+"""The most of a name a row shows: a name has the chart's whole width to itself, so only a
+name longer than a phone's line is cut (the table below the chart has it whole)."""
 
 
 @dataclass(frozen=True)
@@ -80,14 +81,24 @@ def trend(game: str, outings: list[Outing], player_id: int | None = None) -> Tre
     places = None if label is not None else max(len(outing.seats) for outing, _v in points)
     running = Running(label or _("Place"), _("Match"), tuple(lines), places=places)
     chart = draw(running)
-    # Matches count from 1; a single match still gets an axis two steps wide, with no second.
+    # Matches count from 1.
     ticks = tuple((x, str(int(n) + 1)) for x, n in chart.x_ticks if int(n) < len(points))
-    chart = replace(chart, x_ticks=ticks)
+    chart = replace(chart, x_ticks=ticks) if len(points) > 1 else lone(chart)
     rows = tuple(
         (number, outing.finished_at, value, best[number - 1] if best else None)
         for number, (outing, value) in enumerate(points, start=1)
     )
     return Trend(chart, label or _("Place"), lower, bool(best), rows)
+
+
+def lone(chart: Chart) -> Chart:
+    """A chart of one match: its dot in the middle of the plot over the axis's one tick (drawn
+    at the left edge, a lone dot looked like a chart that failed to draw), and no best so far
+    (the result itself). The template writes the value beside the dot."""
+    middle = round((chart.left + chart.right) / 2, 1)
+    first = chart.lines[0]
+    dot = replace(first, points=((middle, first.points[0][1]),))
+    return replace(chart, lines=(dot,), x_ticks=((middle, "1"),))
 
 
 @dataclass(frozen=True)
@@ -104,7 +115,8 @@ class Winners:
     """Who won each match: a row per player, a column per match, a full dot for a win."""
 
     names: tuple[tuple[float, str, str], ...]
-    """``(y, short name, full name)`` per row."""
+    """``(y, name as shown, full name)`` per row: ``y`` is the row's line of dots; the name
+    is written above it, across the chart's whole width, so a long name is not cut short."""
     dots: tuple[Dot, ...]
     x_ticks: tuple[tuple[float, str], ...]
     rows: tuple[tuple[int, datetime | None, str], ...]
@@ -112,7 +124,7 @@ class Winners:
     radius: float
     height: int
     width: int = WIDTH
-    left: int = NAME_ROOM
+    left: int = PAD
 
     def circles(self) -> Markup:
         """The dots as SVG circles in one string. A full grid has hundreds (matches x seats),
@@ -128,8 +140,8 @@ class Winners:
         )
 
 
-def short(name: str, limit: int = SHORT_NAME) -> str:
-    """A name cut to fit the grid's left column (the table has it whole)."""
+def short(name: str, limit: int = LONG_NAME) -> str:
+    """A name cut to fit the chart's width (the table has it whole)."""
     return name if len(name) <= limit else name[: limit - 1] + "…"
 
 
@@ -145,14 +157,14 @@ def winners_grid(game: str, outings: list[Outing]) -> Winners | None:
             wins[seat.player_id] = wins.get(seat.player_id, 0) + outing.won(game, seat)
     order = sorted(names, key=lambda pid: (-wins[pid], names[pid].casefold()))
     row_of = {pid: index for index, pid in enumerate(order)}
-    step = (WIDTH - NAME_ROOM - 8) / len(outings)
+    step = (WIDTH - 2 * PAD) / len(outings)
     radius = round(max(1.5, min(5.0, step / 2 - 1)), 1)
 
     def x_at(column: int) -> float:
-        return round(NAME_ROOM + step * (column + 0.5), 1)
+        return round(PAD + step * (column + 0.5), 1)
 
     def y_at(row: int) -> float:
-        return 10 + ROW * row
+        return NAME_DROP + 12 + ROW * row
 
     dots = tuple(
         Dot(x_at(column), y_at(row_of[seat.player_id]), outing.won(game, seat))
@@ -167,7 +179,7 @@ def winners_grid(game: str, outings: list[Outing]) -> Winners | None:
         for number, outing in enumerate(outings, start=1)
     )  # fmt: skip
     labels = tuple((y_at(row_of[pid]), short(names[pid]), names[pid]) for pid in order)
-    return Winners(labels, dots, ticks, rows, radius, int(y_at(len(order)) + 8))
+    return Winners(labels, dots, ticks, rows, radius, int(y_at(len(order) - 1) + 18))
 
 
 @dataclass(frozen=True)
@@ -175,6 +187,7 @@ class Bar:
     """One player's share: the bar's length and the words beside it."""
 
     y: float
+    """The top of the bar's row: the name on its own line, the bar under it."""
     name: str
     full_name: str
     length: float
@@ -188,21 +201,22 @@ class Bars:
     bars: tuple[Bar, ...]
     height: int
     width: int = WIDTH
-    left: int = NAME_ROOM
-    room: int = WIDTH - NAME_ROOM - VALUE_ROOM
+    left: int = PAD
+    room: int = WIDTH - PAD - VALUE_ROOM
     """The longest bar (a share of 100 %); the rest of the width holds "12/15 · 80 %"."""
+    name_drop: int = NAME_DROP
+    bar_drop: int = NAME_DROP + 5
+    """The top of a bar under the top of its row, clear of the name's descenders."""
 
 
 def share_bars(shares: list[Share]) -> Bars | None:
-    """A bar per player, as long as their share of the matches they played and won."""
+    """A bar per player, as long as their share of the matches they played and won; the names
+    above the bars have the chart's whole width (a game's name, "Nuota per la vita", too)."""
     if not shares:
         return None
-    # Names as long as a game's ("Nuota per la vita") take the room they need from the bars.
-    longest = min(LONG_NAME, max(len(share.name) for share in shares))
-    left = max(NAME_ROOM, round(longest * CHAR_WIDTH) + 8)
-    room = WIDTH - left - VALUE_ROOM
+    room = WIDTH - PAD - VALUE_ROOM
     bars = tuple(
-        Bar(4 + ROW * i, short(s.name, LONG_NAME), s.name, round(room * s.rate, 1), s)
+        Bar(ROW * i, short(s.name), s.name, round(room * s.rate, 1), s)
         for i, s in enumerate(shares)
     )
-    return Bars(bars, 8 + ROW * len(shares), left=left, room=room)
+    return Bars(bars, ROW * len(shares) - 2)
