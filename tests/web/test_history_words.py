@@ -15,10 +15,11 @@ from companion.results import settle
 from companion.sheet import replay
 
 from ..conftest import Phone
-from .helpers import parse
+from .helpers import group_of, parse
 from .history_helpers import add_match
 from .test_kept_migration import run
 from .test_stats import NUOTA, group_with_sixnimmt
+from .test_thegame import end_turn, plays, start
 
 FIRE = [
     {"type": "play", "pile": 0, "card": 33}, {"type": "play", "pile": 2, "card": 90},
@@ -136,3 +137,15 @@ with app.app_context():
 def test_the_migration_stores_the_tallies_of_matches_finished_before(tmp_path: Path) -> None:
     url = f"sqlite:///{tmp_path / 'migrated.sqlite'}"
     assert run(url, MIGRATION, before="f2a7c9e1b3d5") == "[0, 0, 4]"
+
+
+def test_an_on_fire_game_lost_through_the_tracker_says_so_in_the_history(phone: Phone) -> None:
+    match_id = start(phone, ["Ann", "Bob"], on_fire="y")
+    plays(phone, match_id, (33, 0), (90, 2))
+    assert end_turn(phone, match_id).status_code == 303
+    plays(phone, match_id, (50, 1), (80, 2))
+    assert end_turn(phone, match_id).status_code == 303  # Bob left the 33 burning
+    group_id = group_of(phone.app, match_id)
+    said = line(phone, group_id, match_id)
+    assert "Base game · On Fire" in said and "Lost to the fire." in said
+    assert "Team result: 94 cards left" in said
