@@ -64,8 +64,10 @@
     form.querySelectorAll(".has-error").forEach(function (el) { el.classList.remove("has-error"); });
     form.dispatchEvent(new Event("companion:stepped", { bubbles: true })); // totals follow
   }
+  // A form closed on the write it kept (status.js) keeps showing that write, not empty boxes.
   document.addEventListener("companion:kept", function (event) {
-    if (event.target.matches && event.target.matches("form[data-entry]")) fresh(event.target);
+    const form = event.target;
+    if (form.matches && form.matches("form[data-entry]") && !form.hasAttribute("data-closed-kept")) fresh(form);
   });
 
   window.companionNext = { entry: entry, outside: outside, last: last };

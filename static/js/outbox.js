@@ -56,13 +56,13 @@
     const at = items.findIndex(function (i) { return i.key === key; });
     if (at >= 0) items[at] = item; else items.push(item);
     save(items);
-    form.reset();
     // What the panel said of an earlier write (a conflict, a refusal) is over: this one is kept.
     const panel = form.closest("#entry");
     if (panel) panel.querySelectorAll(":scope > .notice").forEach(function (n) { n.remove(); });
-    // A write kept again under its key is the same entry: nothing moves on. A form that took
-    // its last entry keeps saying that one, and closes.
+    // A write kept again under its key is the same entry: nothing moves on. A form that took its
+    // last entry closes showing it as typed (emptied, it reads as lost); others empty for the next.
     const closing = next.last(form, at < 0);
+    if (!closing) form.reset();
     if (at < 0) next.outside(form);
     if (at < 0 && !closing) next.entry(form, params);
     if (closing) status.closeKept(form);

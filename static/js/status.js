@@ -143,22 +143,26 @@
   }
   // A form kept offline whose next entry is another form (data-next-online: the last round,
   // Pirsch's fourth) cannot offer the next one: it closes, saying it opens again with the
-  // network, instead of inviting the kept round to be typed a second time. One that names its
-  // panel (data-next-online="entry": The Game's End turn, a mark on Bloccato's sheet, whose
-  // turn panel's Pass would otherwise be kept as the next step) closes that panel too.
+  // network, instead of inviting the kept round to be typed a second time. It keeps showing
+  // what it kept, greyed, and says so: empty boxes under "Kept" read as a wiped entry. One
+  // that names its panel (data-next-online="entry": The Game's End turn, a mark on Bloccato's
+  // sheet, whose turn panel's Pass would otherwise be kept as the next step) closes that too.
   function closeKept(form) {
     const el = region();
     const panel = form.dataset.nextOnline && document.getElementById(form.dataset.nextOnline);
     [form, panel].forEach(function (scope) {
       if (scope) scope.querySelectorAll("input:not([type=hidden]), select, textarea, button").forEach(function (f) { f.disabled = true; });
     });
+    form.setAttribute("data-closed-kept", "");
+    form.querySelectorAll(".error, .field-error, [role=alert]").forEach(function (said) { said.remove(); });
     let note = form.querySelector(".next-online");
     if (!note) {
       note = document.createElement("p");
       note.className = "notice next-online";
       form.prepend(note);
     }
-    note.textContent = el ? el.dataset.nextOnline : "";
+    const words = el ? el.dataset : {};
+    note.textContent = (holdsTyped(form) ? words.nextOnlineShown : words.nextOnline) || "";
   }
   document.addEventListener("submit", function (event) {
     const form = event.target;

@@ -201,6 +201,9 @@ def test_the_last_round_kept_offline_closes_its_form_until_the_network_returns(
     form = page.locator("#entry form[data-entry]")
     expect(form.locator(".next-online")).to_contain_text("What comes next needs the network")
     expect(form.locator("input[name='heads-seat0']")).to_be_disabled()
+    expect(form.locator("input[name='heads-seat0']")).to_have_value("4")  # as kept, not wiped
+    expect(form.locator("input[name='heads-seat2']")).to_have_value("1")
+    expect(form.locator(".next-online")).to_contain_text("Kept on this phone as entered below")
     expect(form.locator("button[type=submit]")).to_be_disabled()
     expect(form.locator(".round-label")).to_contain_text("Round 2")  # no third round to offer
 

@@ -13,7 +13,7 @@ from .conftest import LiveServer
 from .helpers import Phone, claim, expect, join_with_code, start_match, start_nuota
 from .test_nuota import HANDS
 from .test_offline import offline, stored, type_round
-from .test_pirsch import ROUND_1, fill_grid, start_pirsch
+from .test_pirsch import ROUND_1, ROUND_3, fill_grid, start_pirsch
 
 
 def test_a_form_drawn_two_rounds_before_the_end_closes_after_the_second_kept(
@@ -68,6 +68,29 @@ def test_pirschs_next_round_moves_on_with_a_round_kept_offline(
     assert len(stored(server, match_of(page.url))) == 1
 
 
+def test_pirschs_form_closed_on_its_last_kept_round_still_shows_that_round(
+    phones: Callable[..., Phone],
+) -> None:
+    a = phones("A")
+    page = start_pirsch(a)
+    form = page.locator("#entry form[data-entry]")
+    offline(a)
+    for number, rows in enumerate((ROUND_1, ROUND_1, ROUND_3), start=1):
+        expect(form.locator(".round-label")).to_contain_text(f"Round {number} of 4")
+        fill_grid(a, rows)
+        form.locator("button[type=submit]").click()
+    expect(page.locator("#outbox")).to_contain_text("3 entries not sent yet")
+    # The third round kept closes the form (round 4 is another form): it shows that round as
+    # typed, greyed, and says it is kept here; never an empty grid under "Kept".
+    expect(form.locator(".next-online")).to_contain_text("Kept on this phone as entered below")
+    expect(form.locator(".round-label")).to_contain_text("Round 3 of 4")
+    box = form.locator("input[name='counts-s1_wolf']")
+    expect(box).to_be_disabled()
+    expect(box).to_have_value("2")
+    expect(form.locator("input[name='counts-s0_bear']")).to_have_value("3")
+    expect(form.locator("button[type=submit]")).to_be_disabled()
+
+
 def match_of(url: str) -> int:
     """The match id of a sheet's URL."""
     return int(url.rstrip("/").rsplit("/", 1)[1])
@@ -88,9 +111,16 @@ def test_a_players_own_hand_kept_offline_closes_the_form(
         page.locator(f"#hands-{name}").fill(str(count))
     page.locator("#entry button.primary").click()
     expect(page.locator("#outbox")).to_contain_text("1 entry not sent yet")
-    expect(page.locator("#entry .next-online")).to_be_visible()
+    expect(page.locator("#entry .next-online")).to_contain_text(
+        "Kept on this phone as entered below, not sent yet."
+    )
     expect(page.locator("#hands-giraffe")).to_be_disabled()
     expect(page.locator("#entry button.primary")).to_be_disabled()
+    # The kept hand stays in its boxes (greyed), never a wiped grid of zeros under "Kept".
+    for name, count in HANDS["Bob"].items():
+        expect(page.locator(f"#hands-{name}")).to_have_value(str(count))
+    expect(page.locator("#hands-bear")).to_have_value("")
+    expect(page.locator("#hand-count")).to_contain_text("10 cards · a full hand ✓")
 
     offline(b, cut=False)
     expect(page.locator("#outbox")).not_to_contain_text("not sent yet")
