@@ -517,3 +517,25 @@ def test_the_hand_a_form_opened_with_is_not_saved_as_another_players(
     assert lives(phone, match_id) == [5, 5, 5] and count(phone.app, Entry) == 2
     assert hand(phone, match_id, 2, CY).status_code == 200  # Cy's own cards score the round
     assert lives(phone, match_id) == [5, 4, 3]
+
+
+def chosen_seat(phone: Phone, match_id: int) -> str:
+    """The seat the host's "Whose hand" list has chosen in a fresh form."""
+    html = page(phone, match_id)
+    select = re.search(r'<select[^>]*name="hands-seat".*?</select>', html, re.S)
+    assert select, "no whose-hand list"
+    chosen = re.search(r'<option value="(\d+)" selected', select.group(0))
+    assert chosen, "nothing chosen"
+    return chosen.group(1)
+
+
+def test_the_hosts_form_opens_on_a_player_without_a_phone_not_on_one_with_a_phone(
+    phone: Phone, other: Phone
+) -> None:
+    match_id = table(phone, other)  # Bob has a phone, Cy has none
+    assert chosen_seat(phone, match_id) == "0"  # the host's own hand first
+    hand(phone, match_id, 0, ANN)
+    assert chosen_seat(phone, match_id) == "2"  # Cy, whose hand only the host can enter
+    hand(phone, match_id, 2, CY)
+    # Only Bob's hand is missing, and it comes from his phone: the host's own, to correct.
+    assert chosen_seat(phone, match_id) == "0"

@@ -66,8 +66,18 @@ def viewer(sheet: Sheet[NuotaState]) -> tuple[int | None, bool]:
     return seat, is_host(sheet.match)
 
 
+def seats_with_a_phone(sheet: Sheet[NuotaState]) -> set[int]:
+    """The seats a phone at the table has claimed: those players enter their own hands."""
+    claimed = db.select(Membership.seat).filter(
+        Membership.match_id == sheet.match.id, Membership.seat.is_not(None)
+    )
+    return {seat for seat in db.session.execute(claimed).scalars() if seat is not None}
+
+
 def default_seat(sheet: Sheet[NuotaState], me: int | None, host: bool) -> int | None:
-    """Whose hand a fresh form is for: my own, or for the host the first one still missing."""
+    """Whose hand a fresh form is for: my own, or for the host the first one still missing of
+    a player without a phone (the host enters those; the others come from their own phones).
+    When only phones' hands are missing, the host's own (shown again, to correct it)."""
     live = alive(sheet.state)
     if not host:
         return me if me in live else None
@@ -75,7 +85,13 @@ def default_seat(sheet: Sheet[NuotaState], me: int | None, host: bool) -> int | 
     if me in live and held[me] is None:
         return me
     missing = [seat for seat in live if held[seat] is None]
-    return missing[0] if missing else (me if me in live else live[0] if live else None)
+    phones = seats_with_a_phone(sheet) if missing else set()
+    without = [seat for seat in missing if seat not in phones]
+    if without:
+        return without[0]
+    if me in live:
+        return me
+    return missing[0] if missing else live[0] if live else None
 
 
 def held_since(sheet: Sheet[NuotaState]) -> int:

@@ -1,0 +1,42 @@
+"""The host's "Whose hand" list at a table where some players have a phone of their own and
+some do not: once hands come in from the other phones, the list offers the next player without
+a phone (the host enters only theirs), and the card count above the grid is said whichever
+way the form was drawn again."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from .conftest import LiveServer
+from .helpers import Phone, Shots, claim, expect, join_with_code, start_nuota
+from .test_nuota import HANDS, show_hand
+
+DARIO = {"cat": 4, "mouse": 3, "sheep": 3}
+
+
+def test_the_host_is_offered_a_player_without_a_phone_and_the_count_stays(
+    phones: Callable[..., Phone], server: LiveServer, shots: Shots
+) -> None:
+    a = phones("A")
+    page = start_nuota(a, ["Ann", "Bob", "Cy", "Dario", "Eve"])
+    players = {}
+    for letter, name in (("B", "Bob"), ("C", "Cy"), ("D", "Dario")):
+        players[name] = phones(letter)
+        join_with_code(players[name], a)
+        claim(players[name], name)
+    whose = page.locator("#entry select[name$='-seat']")
+    count = page.locator("#hand-count")
+
+    show_hand(a, server, HANDS["Ann"])
+    expect(whose.locator("option:checked")).to_have_text("Eve")
+    show_hand(players["Bob"], server, HANDS["Bob"])
+    show_hand(players["Cy"], server, HANDS["Cy"])
+    expect(page.locator("#scoreboard .hands-in")).to_contain_text("Cy ✓")
+    # Dario enters his own hand on his phone: the host's list stays on Eve, who has none.
+    expect(whose.locator("option:checked")).to_have_text("Eve")
+    expect(count).to_contain_text("0 cards · 10 more to go")
+    expect(count).to_be_visible()
+    shots(a, "host-after-three-hands")
+    show_hand(players["Dario"], server, DARIO)
+    expect(whose.locator("option:checked")).to_have_text("Eve")
+    expect(count).to_contain_text("0 cards · 10 more to go")
