@@ -40,3 +40,26 @@ def test_the_host_is_offered_a_player_without_a_phone_and_the_count_stays(
     show_hand(players["Dario"], server, DARIO)
     expect(whose.locator("option:checked")).to_have_text("Eve")
     expect(count).to_contain_text("0 cards · 10 more to go")
+
+
+def test_the_card_count_kept_in_sight_never_covers_the_button_that_saves(
+    phones: Callable[..., Phone],
+) -> None:
+    a = phones("A")
+    page = start_nuota(a, ["Ann", "Bob", "Cy"])
+    button = page.locator("#entry button.primary")
+    expect(page.locator("#hand-count")).to_contain_text("0 cards · 10 more to go")
+    # Scrolled until the button reaches the top of the screen, where the count line sticks (a
+    # long log below makes room for that at a real table; here, room is made below the page).
+    covered = page.evaluate(
+        """() => {
+          document.body.style.paddingBottom = "3000px";
+          const button = document.querySelector("#entry button.primary");
+          window.scrollTo(0, button.getBoundingClientRect().top + window.scrollY - 4);
+          const box = button.getBoundingClientRect();
+          const at = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+          return at && !button.contains(at) ? at.id || at.tagName : "";
+        }"""
+    )
+    assert covered == "", f"the save button is covered by {covered}"
+    expect(button).to_be_visible()
