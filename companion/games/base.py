@@ -230,6 +230,11 @@ class Seam(Listed, Generic[State]):
         arrived after it was not seen there). Only called when ``gathers_parts`` is set."""
         return move, True
 
+    def gathered(self, move: dict[str, Any]) -> bool:
+        """Whether the stored ``move`` was put together by :meth:`gather` from parts that
+        several phones may have sent: its log line then names no single phone."""
+        return False
+
     def running_totals(self, sheet: Sheet[State]) -> Running | None:
         """The running totals to chart after the end; None for a game without rounds."""
         return None

@@ -139,10 +139,11 @@ class LogLines(Sequence[LogRow]):
         if self.others is None:
             member = self.member
             self.others = others_at_table(match, member) if member is not None and writer else {}
+        seam = seam_for(match.game)
         return LogRow(
             seq=entry.seq,
-            text=describe(seam_for(match.game), entry, sheet),
-            by=by_line(sheet, entry),
+            text=describe(seam, entry, sheet),
+            by=by_line(sheet, entry, one_phone=not seam.gathered(entry.move)),
             owner=self.others.get(entry.device_id or ""),
             undone=entry.seq in sheet.undone,
             is_undo=entry.undoes is not None,
@@ -164,12 +165,16 @@ def newest_undoable(match: Match, sheet: Sheet) -> int | None:
     return effective[-1].seq if effective else 0
 
 
-def by_line(sheet: Sheet, entry: Line) -> Markup:
+def by_line(sheet: Sheet, entry: Line, one_phone: bool = True) -> Markup:
     """ "From Mia's phone, 2 minutes ago": the phone that made an entry, named by its seat then,
     and the time as a ``<time>`` the page's script keeps counting (so no answer has to bring the
     shown lines' times up to date; without JavaScript a page shows the times it was rendered
-    with, as it shows every other part)."""
+    with, as it shows every other part). An entry put together from parts that several phones
+    may have sent (each Nuota hand from its own phone) says only the time: the phone that sent
+    the last part did not make the others."""
     moment = ago(when(entry))
+    if not one_phone:
+        return moment
     if entry.seat is not None and entry.seat < len(sheet.players):
         text = _("from %(name)s's phone, %(when)s")
         return Markup(text) % {"name": sheet.players[entry.seat], "when": moment}

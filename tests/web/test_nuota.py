@@ -539,3 +539,24 @@ def test_the_hosts_form_opens_on_a_player_without_a_phone_not_on_one_with_a_phon
     hand(phone, match_id, 2, CY)
     # Only Bob's hand is missing, and it comes from his phone: the host's own, to correct.
     assert chosen_seat(phone, match_id) == "0"
+
+
+def log_by(phone: Phone, match_id: int, seq: int) -> str:
+    """Who entered one line of the sheet's log, and when, in words."""
+    html = page(phone, match_id)
+    line = re.search(rf'<li id="log-{seq}".*?class="entry-meta muted">(.*?)</div>', html, re.S)
+    assert line, f"no line #{seq}"
+    return text(line.group(1))
+
+
+def test_a_round_of_hands_from_several_phones_names_no_single_phone_in_the_log(
+    phone: Phone, other: Phone
+) -> None:
+    match_id = table(phone, other)
+    hand(phone, match_id, 0, ANN)
+    hand(phone, match_id, 2, CY)
+    hand(other, match_id, 1, BOB)  # the last hand, from Bob's phone: not the others'
+    by = log_by(phone, match_id, 1)
+    assert "phone" not in by and "ago" in by, by  # the time stays
+    totals(phone, match_id, {0: 10, 1: 20, 2: 30})
+    assert "from Ann's phone" in log_by(phone, match_id, 2)  # one phone's entry says so

@@ -66,6 +66,10 @@ class NuotaSeam(Seam[NuotaState]):
         """Merge this phone's hand with those held so far (see :func:`.hands.gather`)."""
         return hands.gather(sheet, move, seat, host, known)
 
+    def gathered(self, move: dict[str, Any]) -> bool:
+        """A round scored from the hands: each hand may have come from its own phone."""
+        return move.get("type") == "showdown" and "hands" in move
+
     def leaders(self, sheet: Sheet[NuotaState]) -> list[int]:
         """Seats with the most lives: the winners if the host ends the match now."""
         lives = sheet.state.lives
