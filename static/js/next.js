@@ -17,16 +17,19 @@
 
   // A form whose next entry is itself with a number one higher marks the elements that say that
   // number (data-next-entry): once a write is kept they say the next one, as a saved write's
-  // fresh form would. A marked choice (whose hand it is) moves on to the option after the kept
-  // one. Outside the form, an element marked data-next-entry="<panel id>" (Pirsch's "Next: round
+  // fresh form would. A marked choice (whose hand it is) moves on to the first option after the
+  // kept one that is not marked data-next-skip (else simply the next one). Outside the form, an element marked data-next-entry="<panel id>" (Pirsch's "Next: round
   // 2 of 4" in the scoreboard) goes up too when an entry of that panel is kept, and one marked
   // data-next-stale="<panel id>" (who leads the next round) hides: only the server knows it.
   // The server's answer replaces these guesses later.
   function entry(form, params) {
     form.querySelectorAll("[data-next-entry]").forEach(function (el) {
       if (el.tagName !== "SELECT") { raise(el); return; }
-      const at = Array.from(el.options).findIndex(function (o) { return o.value === params.get(el.name); });
-      if (at >= 0 && at + 1 < el.options.length) el.selectedIndex = at + 1;
+      const options = Array.from(el.options);
+      const at = options.findIndex(function (o) { return o.value === params.get(el.name); });
+      if (at < 0 || at + 1 >= options.length) return;
+      const open = options.findIndex(function (o, i) { return i > at && !o.hasAttribute("data-next-skip"); });
+      el.selectedIndex = open > at ? open : at + 1;
     });
   }
   function outside(form) {

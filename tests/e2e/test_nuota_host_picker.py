@@ -10,6 +10,7 @@ from collections.abc import Callable
 from .conftest import LiveServer
 from .helpers import Phone, Shots, claim, expect, join_with_code, start_nuota
 from .test_nuota import HANDS, show_hand
+from .test_offline import offline
 
 DARIO = {"cat": 4, "mouse": 3, "sheep": 3}
 
@@ -63,3 +64,22 @@ def test_the_card_count_kept_in_sight_never_covers_the_button_that_saves(
     )
     assert covered == "", f"the save button is covered by {covered}"
     expect(button).to_be_visible()
+
+
+def test_a_hand_the_host_keeps_offline_moves_the_list_on_past_players_with_a_phone(
+    phones: Callable[..., Phone],
+) -> None:
+    a = phones("A")
+    page = start_nuota(a, ["Ann", "Bob", "Cy", "Dario"])
+    b = phones("B")
+    join_with_code(b, a)
+    claim(b, "Bob")
+    whose = page.locator("#entry select[name$='-seat']")
+    expect(whose.locator("option[data-next-skip]")).to_have_count(2)  # Ann's and Bob's phones
+    offline(a)
+    for name, count in HANDS["Ann"].items():
+        page.locator(f"#hands-{name}").fill(str(count))
+    page.locator("#entry button.primary").click()
+    expect(page.locator("#outbox")).to_contain_text("1 entry not sent yet")
+    # Bob's own phone sends his hand: the list moves on to Cy, as the server's form would.
+    expect(whose.locator("option:checked")).to_have_text("Cy")

@@ -20,7 +20,7 @@ from ...i18n import lazy_gettext as _l
 from ...rules.nuota import HAND_SIZE, SPECIES, NuotaState, alive, combos
 from ...sheet import Sheet
 from ..base import EntryBase, form_class
-from .hands import default_seat, hand_of, held_hands, viewer
+from .hands import default_seat, hand_of, held_hands, seats_with_a_phone, viewer
 from .words import COMBO_LABELS, SPECIES_LABELS, species_label
 
 STEP_COUNT = "count"
@@ -150,9 +150,11 @@ def hands_form(sheet: Sheet[NuotaState], formdata: Any) -> EntryBase:
     form.typed = bool(formdata)
     form.held = held
     form.combos = combos(sheet.state)
+    form.phones = set()  # the seats whose phones send their own hands (the host's form)
     if not formdata:
         form.seen.data = sheet.entries[-1].seq if sheet.entries else 0
         me, host = viewer(sheet)
+        form.phones = seats_with_a_phone(sheet) if host else set()
         seat = default_seat(sheet, me, host)
         form.seat.data = seat
         mine = held[seat] if seat is not None else None
