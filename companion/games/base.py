@@ -15,9 +15,8 @@ from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from wtforms import HiddenField, IntegerField
 
-from ..form_base import Form
+from ..form_base import Form, plain_number_errors
 from ..holes import one_time_key
-from ..i18n import lazy_gettext as _l
 from .figures import Figures, KeptAs, Played, Tallies, combined
 from .listed import Listed
 from .running import Running
@@ -27,20 +26,6 @@ if TYPE_CHECKING:
     from ..sheet import Sheet
 
 State = TypeVar("State")
-
-
-NOT_A_NUMBER = _l("Type a whole number, like 3.")
-
-
-def plain_number_errors(form: Any) -> None:
-    """A box that holds no whole number says so alone, in our own words: not the library's
-    message followed by the range, which read as one broken sentence. Fields that read their
-    numbers themselves (and word their own refusal) are left alone."""
-    for field in form:
-        typed = str(field.raw_data[0]).strip() if field.raw_data else ""
-        library = type(field).process_formdata is IntegerField.process_formdata
-        if field.process_errors and typed and library:
-            field.errors = [str(NOT_A_NUMBER)]
 
 
 class EntryBase(Form):

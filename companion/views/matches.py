@@ -14,9 +14,8 @@ from wtforms.validators import Length, Optional
 
 from .. import join_codes, rules
 from ..extensions import db, limiter
-from ..form_base import Form
+from ..form_base import Form, plain_number_errors
 from ..games import SEAMS, seam_for
-from ..games.base import plain_number_errors
 from ..i18n import gettext as _
 from ..i18n import lazy_gettext as _l
 from ..models import Group, Match, Membership, Player, Seat, utcnow
