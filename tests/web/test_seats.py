@@ -227,3 +227,17 @@ def test_a_request_the_host_turns_down_is_said_to_be_turned_down(
     third.post(f"/m/{match_id}/seat", {"seat": "1"})
     phone.post(f"/m/{match_id}/seat/answer", {"device": device_of(third), "give": "0"})
     assert "Your request for Bob's seat was turned down." in text_of(third.get(f"/m/{match_id}"))
+
+
+def test_a_phone_without_a_seat_picks_its_name_before_anything_else(
+    phone: Phone, other: Phone
+) -> None:
+    match_id = phone.new_match(["Ann", "Bob"])
+    other.join(match_id)
+    html = other.get(f"/m/{match_id}").get_data(as_text=True)
+    assert html.index('id="seats"') < html.index('id="scoreboard"'), "above the scoreboard"
+    assert html.index('id="seats"') < html.index('id="invite"'), "and above the big QR code"
+    assert html.count('id="seats"') == 1
+    other.claim(match_id, 1)
+    seated = other.get(f"/m/{match_id}").get_data(as_text=True)
+    assert seated.index('id="seats"') > seated.index('id="entry"'), "seated: entering comes first"
