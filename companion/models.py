@@ -200,7 +200,8 @@ class Membership(db.Model):
     ``last_seen`` says whether the phone is still at the table (a recently seen holder must
     consent before its seat changes hands); ``asks_seat`` is the seat it asked another phone for,
     and ``turned_down_seat`` one it asked for in vain (its phone or the host said no: said on this
-    phone's sheet until it asks, takes a seat or says it has read it).
+    phone's sheet until it asks, takes a seat or says it has read it); ``host_news`` what this
+    phone is told about the host rights until it says it has read it (:mod:`..host_rights`).
     """
 
     __tablename__ = "memberships"
@@ -215,6 +216,7 @@ class Membership(db.Model):
     last_seen: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
     asks_seat: Mapped[int | None] = mapped_column(Integer)
     turned_down_seat: Mapped[int | None] = mapped_column(Integer)
+    host_news: Mapped[str | None] = mapped_column(String(10))
 
 
 class Pending(db.Model):

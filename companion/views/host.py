@@ -1,4 +1,5 @@
-"""Host controls: lock joining, rotate the code, hand over host rights, end or abandon."""
+"""Host controls: lock joining, rotate the code, hand over host rights, end or abandon; and
+taking the host rights over when the host's phone has left (:mod:`companion.host_rights`)."""
 
 from __future__ import annotations
 
@@ -6,12 +7,13 @@ from typing import Any
 
 from flask import Blueprint, Response, abort, request, url_for
 
+from .. import host_rights
 from ..extensions import db
 from ..games import seam_for
 from ..i18n import gettext as _
 from ..models import NO_RESULT, Match, utcnow
 from ..results import settle
-from ..seats import holder, present
+from ..seats import holder, mark_seen, present
 from ..security import is_host, is_index, member_match_or_404, new_code
 from ..sheet import replay, touch
 from .log_lines import kept_log
@@ -48,6 +50,10 @@ def host_notice(context: dict[str, Any]) -> str | None:
         if now is None:
             return _("Another phone is the host now.")
         return _("%(name)s's phone is the host now.", name=now)
+    if done == "took" and context["host"]:
+        return _("This phone is the host now. Every phone of the table has been told.")
+    if done == "back" and not context["host"]:
+        return _("The host's phone is back at the table, so it stays the host.")
     if done == "away" and context["host"]:
         seat = request.args.get("seat", type=int)
         name = next((s["name"] for s in seats if s["position"] == seat), None)
@@ -104,8 +110,32 @@ def handover(match_id: int) -> Response:
         return go(
             url_for("play.sheet", match_id=match.id, **kept_log(), done="away", seat=raw) + "#host"
         )
-    match.host_device_id = target.device_id
+    host_rights.hand_over(match, target)
     return done(match, done="handed")
+
+
+@bp.post("/take")
+def take_over(match_id: int) -> Response:
+    """A seated phone takes the host rights once the host's phone has left the table (checked
+    again here: a host's phone that came back in the meantime keeps them)."""
+    match, member = member_match_or_404(match_id)
+    if member.seat is None or is_host(match):
+        abort(400)
+    mark_seen(member)
+    if not host_rights.may_take_over(match, member):
+        db.session.commit()
+        return go(url_for("play.sheet", match_id=match.id, done="back") + "#host")
+    host_rights.take_over(match, member)
+    return done(match, done="took")
+
+
+@bp.post("/news")
+def news_read(match_id: int) -> Response:
+    """Put away what this phone was told about the host rights (no other phone shows it)."""
+    match, member = member_match_or_404(match_id)
+    member.host_news = None
+    db.session.commit()
+    return go(url_for("play.sheet", match_id=match.id))
 
 
 @bp.post("/end")

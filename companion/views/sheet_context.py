@@ -7,7 +7,7 @@ from typing import Any
 
 from flask import current_app, url_for
 
-from .. import join_codes, qr
+from .. import host_rights, join_codes, qr
 from ..games import EntryKind, seam_for
 from ..i18n import gettext as _
 from ..i18n import language_code
@@ -95,9 +95,21 @@ def table_context(match: AnyMatch, member: Membership | None) -> dict[str, Any]:
         "my_ask": seat_name(match, member.asks_seat) if member else None,
         "turned_down": seat_name(match, member.turned_down_seat) if member else None,
     }
+    context.update(host_context(match, member))
     if member is not None:
         context.update(invite_context(match))
     return context
+
+
+def host_context(match: AnyMatch, member: Membership | None) -> dict[str, Any]:
+    """Who holds the host rights (named by the seat of the host's phone), what this phone is
+    told about them, and whether it may take them over because the host's phone has left."""
+    host = host_rights.host_member(match)
+    return {
+        "host_name": seat_name(match, host.seat) if host is not None else None,
+        "host_news": member.host_news if member is not None else None,
+        "may_take_over": host_rights.may_take_over(match, member),
+    }
 
 
 def poll_url(match: AnyMatch, member: Membership | None) -> str:

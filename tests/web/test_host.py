@@ -188,3 +188,52 @@ def test_members_who_are_not_host_see_no_host_controls(phone: Phone, other: Phon
     page = parse(other.get(f"/m/{match_id}").get_data(as_text=True))
     assert page.find("form", action=f"/m/{match_id}/host/lock") is None
     assert page.find("form", action=f"/m/{match_id}/host/end") is None
+
+
+def test_a_seated_phone_takes_over_when_the_hosts_phone_has_left(
+    phone: Phone, other: Phone
+) -> None:
+    match_id = table(phone, other, names=["Ann", "Bob", "Cy"])
+    third = Phone(phone.app)
+    third.join(match_id)  # no seat: it does not play here, it may not take the rights
+    take = parse(other.get(f"/m/{match_id}").get_data(as_text=True)).by_id("host")
+    assert take.find("form", action=f"/m/{match_id}/host/take") is None, "the host is here"
+    assert other.post(f"/m/{match_id}/host/take").status_code == 303
+    assert match_row(phone.app, match_id)["host_device_id"] == device_of(phone), "kept"
+    gone_quiet(phone, phone, match_id)  # the host's phone left without handing over
+    offer = parse(other.get(f"/m/{match_id}").get_data(as_text=True)).by_id("host")
+    assert "Ann's phone, the host's, has not been at the table" in offer.text()
+    button = offer.find("form", action=f"/m/{match_id}/host/take")
+    assert button is not None and "Take over as host" in button.text()
+    assert third.post(f"/m/{match_id}/host/take").status_code == 400
+    response = other.post(f"/m/{match_id}/host/take")
+    assert response.headers["Location"].endswith(f"/m/{match_id}?done=took#host")
+    assert match_row(phone.app, match_id)["host_device_id"] == device_of(other)
+    said = parse(other.get(response.headers["Location"]).get_data(as_text=True)).by_id("host")
+    assert "This phone is the host now" in said.text() and "Host controls" in said.text()
+    # Told, not silent: the other phones at once, the old host's phone when it comes back.
+    seen_by_third = parse(third.get(f"/m/{match_id}").get_data(as_text=True)).by_id("asks")
+    assert "The host's phone had left the table: Bob's phone took over as host." in (
+        seen_by_third.text()
+    )
+    back = parse(phone.get(f"/m/{match_id}").get_data(as_text=True))
+    assert "While this phone was away, Bob's phone took over as host." in back.by_id("asks").text()
+    assert "Host controls" not in back.by_id("host").text()
+    version = match_row(phone.app, match_id)["version"]
+    assert phone.post(f"/m/{match_id}/host/news").status_code == 303
+    assert (
+        "took over"
+        not in parse(phone.get(f"/m/{match_id}").get_data(as_text=True)).by_id("asks").text()
+    )
+    assert match_row(phone.app, match_id)["version"] == version, "no other phone shows it"
+    assert other.post(f"/m/{match_id}/host/end").status_code == 303
+
+
+def test_a_host_phone_seen_lately_keeps_its_rights(phone: Phone, other: Phone) -> None:
+    match_id = table(phone, other)
+    before = snapshot(phone.app)
+    response = other.post(f"/m/{match_id}/host/take")
+    assert response.headers["Location"].endswith("?done=back#host")
+    assert snapshot(phone.app)["matches"] == before["matches"], "the host is at the table"
+    said = parse(other.get(response.headers["Location"]).get_data(as_text=True)).by_id("host")
+    assert "The host's phone is back at the table, so it stays the host." in said.text()
