@@ -114,15 +114,26 @@ def holder(match: Match, position: int) -> Membership | None:
 
 @dataclass(frozen=True)
 class Claim:
-    """What became of "I am …": ``taken``, ``asked`` (the holder must consent) or ``already``."""
+    """What became of "I am …": ``taken``, ``asked`` (the holder must consent), ``already``, or
+    ``lost``: the seat was free when this phone saw it and another phone took it first."""
 
     outcome: str
 
 
-def claim(match: Match, member: Membership, position: int, *, as_host: bool = False) -> Claim:
+def claim(
+    match: Match,
+    member: Membership,
+    position: int,
+    *,
+    as_host: bool = False,
+    saw_free: bool = False,
+) -> Claim:
     """Take seat ``position`` if it is free or its phone went quiet; otherwise ask its phone.
 
     ``as_host`` is the host's confirmed reassignment: the seat changes hands without asking.
+    ``saw_free``: the tap was on a seat shown free (or its phone away). Finding it held now means
+    two phones tapped the same name at once and the other won: a lost race, said as such, not a
+    request this phone never chose to make (it may still ask, knowing the seat is taken).
     """
     member.turned_down_seat = None
     if member.seat == position:
@@ -130,6 +141,8 @@ def claim(match: Match, member: Membership, position: int, *, as_host: bool = Fa
         return Claim("already")
     current = holder(match, position)
     if current is not None and present(current) and not as_host:
+        if saw_free:
+            return Claim("lost")
         member.asks_seat = position
         return Claim("asked")
     if current is not None:

@@ -34,14 +34,19 @@ def back(match: Match) -> Response:
 @bp.post("")
 def claim(match_id: int) -> Response:
     """ "I am Bob": take a free seat, or ask the phone that holds it (the host may confirm a
-    reassignment with ``as_host``). Tapping your own seat keeps it."""
+    reassignment with ``as_host``). Tapping your own seat keeps it. A tap on a seat shown free
+    (``free``) that another phone took meanwhile is told so, with the choice to ask."""
     match, member = member_match_or_404(match_id)
     raw = request.form.get("seat", "")
     if not is_index(raw, len(match.seats)):
         abort(400)
     as_host = request.form.get("as_host") == "1" and is_host(match)
-    seats.claim(match, member, int(raw), as_host=as_host)
+    saw_free = request.form.get("free") == "1"
+    outcome = seats.claim(match, member, int(raw), as_host=as_host, saw_free=saw_free)
     seats.mark_seen(member)
+    if outcome.outcome == "lost":  # nothing changed for the other phones: this one is told
+        db.session.commit()
+        return go(url_for("play.sheet", match_id=match.id, lost=raw) + "#seats")
     return back(match)
 
 

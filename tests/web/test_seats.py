@@ -241,3 +241,31 @@ def test_a_phone_without_a_seat_picks_its_name_before_anything_else(
     other.claim(match_id, 1)
     seated = other.get(f"/m/{match_id}").get_data(as_text=True)
     assert seated.index('id="seats"') > seated.index('id="entry"'), "seated: entering comes first"
+
+
+def test_two_phones_tapping_a_free_name_at_once_the_second_is_told_not_made_to_ask(
+    phone: Phone, other: Phone
+) -> None:
+    match_id = phone.new_match(["Ann", "Bob"])
+    other.join(match_id)
+    third = Phone(phone.app)
+    third.join(match_id)
+    shown = parse(third.get(f"/m/{match_id}").get_data(as_text=True)).by_id("seats")
+    bob = next(f for f in shown.find_all("form") if "I am Bob" in f.text())
+    fields = {i.attrs["name"]: i.attrs.get("value", "") for i in bob.find_all("input")}
+    assert fields["free"] == "1", "the form says the seat was free when it was shown"
+    assert other.post(f"/m/{match_id}/seat", fields).status_code == 303  # Bob's phone first
+    late = third.post(f"/m/{match_id}/seat", fields)
+    assert late.headers["Location"].endswith(f"/m/{match_id}?lost=1#seats")
+    assert seat_of(other, match_id) == 1 and seat_of(third, match_id) is None
+    assert membership_of(phone.app, third, match_id).asks_seat is None  # type: ignore[union-attr]
+    assert "asks to be" not in text_of(other.get(f"/m/{match_id}")), "nobody asked"
+    told = parse(third.get(late.headers["Location"]).get_data(as_text=True)).by_id("seats")
+    assert "Bob's seat was just taken by another phone." in told.text()
+    assert "Asked" not in told.text()
+    ask = next(f for f in told.find_all("form") if "Ask that phone for the seat" in f.text())
+    asked = {i.attrs["name"]: i.attrs.get("value", "") for i in ask.find_all("input")}
+    assert "free" not in asked
+    assert third.post(f"/m/{match_id}/seat", asked).status_code == 303
+    assert "Asked" in text_of(third.get(f"/m/{match_id}")), "asking is this phone's own choice"
+    assert "asks to be Bob" in text_of(other.get(f"/m/{match_id}"))
