@@ -179,8 +179,9 @@ class Phone:
         assert response.status_code == 303, response.get_data(as_text=True)
 
     def claim(self, match_id: int, seat: int) -> None:
-        """Say "I am …" for a seat."""
-        assert self.post(f"/m/{match_id}/seat", {"seat": str(seat)}).status_code == 303
+        """Say "I am …" for a seat (saying yes, for a phone that already has one, to moving)."""
+        form = {"seat": str(seat), "switch": "1"}
+        assert self.post(f"/m/{match_id}/seat", form).status_code == 303
 
     def entry_form(self, match_id: int, kind: str = "heads") -> dict[str, str]:
         """The hidden fields of a freshly rendered entry form."""

@@ -10,7 +10,7 @@ from flask import Blueprint, Response, abort, request, url_for
 
 from .. import seats
 from ..extensions import db
-from ..models import Match
+from ..models import Match, Membership
 from ..security import is_host, is_index, member_match_or_404
 from ..sheet import touch
 from .log_lines import kept_log
@@ -35,12 +35,15 @@ def back(match: Match) -> Response:
 def claim(match_id: int) -> Response:
     """ "I am Bob": take a free seat, or ask the phone that holds it (the host may confirm a
     reassignment with ``as_host``). Tapping your own seat keeps it. A tap on a seat shown free
-    (``free``) that another phone took meanwhile is told so, with the choice to ask."""
+    (``free``) that another phone took meanwhile is told so, with the choice to ask; a seated
+    phone is asked before it moves to another seat (:func:`switching`)."""
     match, member = member_match_or_404(match_id)
     raw = request.form.get("seat", "")
     if not is_index(raw, len(match.seats)):
         abort(400)
     as_host = request.form.get("as_host") == "1" and is_host(match)
+    if not as_host and switching(match, member, int(raw)):
+        return go(url_for("play.sheet", match_id=match.id, switch=raw) + "#seats")
     saw_free = request.form.get("free") == "1"
     outcome = seats.claim(match, member, int(raw), as_host=as_host, saw_free=saw_free)
     seats.mark_seen(member)
@@ -48,6 +51,15 @@ def claim(match_id: int) -> Response:
         db.session.commit()
         return go(url_for("play.sheet", match_id=match.id, lost=raw) + "#seats")
     return back(match)
+
+
+def switching(match: Match, member: Membership, position: int) -> bool:
+    """Whether this tap would move a seated phone to another seat at once, leaving its own seat
+    empty, before the phone said yes (``switch``): the seats panel asks first. A held seat is
+    only asked for, which its own "Withdraw the request" undoes, so that asks nothing."""
+    if member.seat is None or member.seat == position or request.form.get("switch") == "1":
+        return False
+    return not seats.present(seats.holder(match, position))
 
 
 @bp.post("/answer")

@@ -114,7 +114,7 @@ def test_a_quiet_phone_loses_its_seat_with_one_tap(app: Flask, phone: Phone, oth
     match_id = table(phone, other)
     gone_quiet(app, other, match_id)
     assert "phone away" in text_of(phone.get(f"/m/{match_id}"))
-    phone.post(f"/m/{match_id}/seat", {"seat": "1"})
+    phone.post(f"/m/{match_id}/seat", {"seat": "1", "switch": "1"})  # Ann's phone said yes
     assert (seat_of(phone, match_id), seat_of(other, match_id)) == (1, None)
 
 
@@ -269,3 +269,24 @@ def test_two_phones_tapping_a_free_name_at_once_the_second_is_told_not_made_to_a
     assert third.post(f"/m/{match_id}/seat", asked).status_code == 303
     assert "Asked" in text_of(third.get(f"/m/{match_id}")), "asking is this phone's own choice"
     assert "asks to be Bob" in text_of(other.get(f"/m/{match_id}"))
+
+
+def test_a_seated_phone_is_asked_before_it_moves_to_another_seat(
+    phone: Phone, other: Phone
+) -> None:
+    match_id = table(phone, other, names=["Ann", "Bob", "Cy"])
+    before = match_row(phone.app, match_id)["version"]
+    tap = phone.post(f"/m/{match_id}/seat", {"seat": "2", "free": "1"})
+    assert tap.headers["Location"].endswith(f"/m/{match_id}?switch=2#seats")
+    assert seat_of(phone, match_id) == 0 and match_row(phone.app, match_id)["version"] == before
+    asked = parse(phone.get(tap.headers["Location"]).get_data(as_text=True)).by_id("seats")
+    assert "This phone is Ann. Be Cy instead? Ann's seat is then left empty." in asked.text()
+    yes = next(f for f in asked.find_all("form") if "Yes, this phone is Cy" in f.text())
+    fields = {i.attrs["name"]: i.attrs.get("value", "") for i in yes.find_all("input")}
+    assert "Stay Ann" in asked.text()
+    assert phone.post(f"/m/{match_id}/seat", fields).status_code == 303
+    assert seat_of(phone, match_id) == 2
+    # Asking for a held seat moves nothing yet: it is asked without a question first.
+    assert "?switch" not in phone.post(f"/m/{match_id}/seat", {"seat": "1"}).headers["Location"]
+    assert membership_of(phone.app, phone, match_id).asks_seat == 1  # type: ignore[union-attr]
+
