@@ -185,7 +185,8 @@ def leave(member: Membership) -> None:
 def requests_for(match: Match, member: Membership | None, host: bool) -> list[dict[str, object]]:
     """The seat requests this phone should answer: those for its seat, and every one for a host.
 
-    Each names the asking phone (by its own seat when it has one) and the seat asked for. A
+    Each names the asking phone (by its own seat when it has one), the seat asked for and
+    whether the phone holding that seat is still at the table (the host answers for it). A
     request from a phone that has left the table is not shown: nobody is there to be answered
     (it shows again if that phone comes back with the request still standing).
     """
@@ -206,9 +207,19 @@ def requests_for(match: Match, member: Membership | None, host: bool) -> list[di
                 "seat": names[asker.asks_seat],
                 "asker": names.get(asker.seat) if asker.seat is not None else None,
                 "mine": mine,
+                "holder": holder_state(match, asker.asks_seat),
             }
         )
     return out
+
+
+def holder_state(match: Match, position: int) -> str:
+    """Where the phone holding seat ``position`` is: ``here`` (at the table), ``away`` or
+    ``none`` (no phone holds it any more)."""
+    current = holder(match, position)
+    if current is None:
+        return "none"
+    return "here" if present(current) else "away"
 
 
 def acting_for(match: Match, member: Membership, seat: int | None) -> str | None:

@@ -290,3 +290,19 @@ def test_a_seated_phone_is_asked_before_it_moves_to_another_seat(
     assert "?switch" not in phone.post(f"/m/{match_id}/seat", {"seat": "1"}).headers["Location"]
     assert membership_of(phone.app, phone, match_id).asks_seat == 1  # type: ignore[union-attr]
 
+
+def test_a_request_names_the_asking_phone_and_tells_the_host_where_the_holder_is(
+    app: Flask, phone: Phone, other: Phone
+) -> None:
+    match_id = table(phone, other)  # Ann's phone hosts; Bob's holds Bob's seat
+    third = Phone(phone.app)
+    third.join(match_id)
+    third.post(f"/m/{match_id}/seat", {"seat": "1"})
+    to_bob = parse(other.get(f"/m/{match_id}").get_data(as_text=True)).by_id("asks").text()
+    assert "A phone with no seat asks to be Bob" in to_bob
+    to_host = parse(phone.get(f"/m/{match_id}").get_data(as_text=True)).by_id("asks").text()
+    assert "A phone with no seat asks to be Bob" in to_host
+    assert "Bob's phone is at the table and can answer too." in to_host
+    gone_quiet(app, other, match_id)
+    to_host = parse(phone.get(f"/m/{match_id}").get_data(as_text=True)).by_id("asks").text()
+    assert "Bob's phone has left the table: only you can answer." in to_host
