@@ -50,8 +50,10 @@ def may_take_over(match: Match, member: Membership | None) -> bool:
 
 
 def hand_over(match: Match, target: Membership) -> None:
-    """The host gives its rights to ``target``'s phone."""
+    """The host gives its rights to ``target``'s phone, which is told so (its host controls
+    appear at the end of its page, where nobody would notice them otherwise)."""
     match.host_device_id = target.device_id
+    target.host_news = HANDED
 
 
 def take_over(match: Match, member: Membership) -> None:

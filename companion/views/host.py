@@ -104,8 +104,8 @@ def handover(match_id: int) -> Response:
     target = holder(match, int(raw))
     if target is None or target.device_id == match.host_device_id:
         abort(400)
-    if request.form.get("confirm") != "1":  # not asked yet: back to the controls, which ask
-        return go(url_for("play.sheet", match_id=match.id, **kept_log()) + "#host")
+    if request.form.get("confirm") != "1":  # chosen, not confirmed: the controls ask first
+        return go(url_for("play.sheet", match_id=match.id, **kept_log(), handover=raw) + "#host")
     if not present(target):
         return go(
             url_for("play.sheet", match_id=match.id, **kept_log(), done="away", seat=raw) + "#host"

@@ -73,17 +73,21 @@ def test_handover_asks_first_then_moves_the_host_rights_and_says_so(
     match_id = table(phone, other)
     assert "Host controls" not in host_panel(other, match_id)
     page = parse(phone.get(f"/m/{match_id}").get_data(as_text=True)).by_id("host")
-    assert page.find("select") is None, "no list that hands over at one tap"
-    ask = page.find("details", class_="handover")
-    assert ask is not None and "Hand host rights to Bob" in ask.find("summary").text()
-    yes = ask.find("form", action=f"/m/{match_id}/host/handover")
+    choice = page.find("form", class_="handover")
+    assert choice is not None and "Hand host rights to" in choice.text()
+    assert [o.text() for o in choice.find_all("option")] == ["Bob"], "one choice, one button"
+    assert choice.find("input", name="confirm") is None, "choosing hands nothing over yet"
+    before = snapshot(phone.app)
+    unasked = phone.post(f"/m/{match_id}/host/handover", {"seat": "1"})
+    assert unasked.status_code == 303
+    assert unasked.headers["Location"].endswith(f"/m/{match_id}?handover=1#host")
+    assert snapshot(phone.app) == before, "without the yes nothing changes"
+    asked = parse(phone.get(unasked.headers["Location"]).get_data(as_text=True)).by_id("host")
+    assert "Bob's phone gets these host controls and this phone loses them." in asked.text()
+    yes = asked.find("form", action=f"/m/{match_id}/host/handover")
     assert yes is not None and "Yes, hand over to Bob" in yes.text()
     fields = {i.attrs["name"]: i.attrs["value"] for i in yes.find_all("input", type="hidden")}
     assert fields["seat"] == "1" and fields["confirm"] == "1" and fields["csrf_token"]
-    before = snapshot(phone.app)
-    unasked = phone.post(f"/m/{match_id}/host/handover", {"seat": "1"})
-    assert unasked.status_code == 303 and unasked.headers["Location"].endswith("#host")
-    assert snapshot(phone.app) == before, "without the yes nothing changes"
     response = phone.post(f"/m/{match_id}/host/handover", {"seat": "1", "confirm": "1"})
     assert response.status_code == 303
     assert response.headers["Location"].endswith(f"/m/{match_id}?done=handed#host")
@@ -95,8 +99,15 @@ def test_handover_asks_first_then_moves_the_host_rights_and_says_so(
     assert "Host controls" in host_panel(other, match_id)
     assert "Host controls" not in host_panel(phone, match_id)
     assert "is the host now" not in host_panel(phone, match_id), "said once, after the handover"
-    told = other.get(f"/m/{match_id}?done=handed").get_data(as_text=True)
-    assert "is the host now" not in told, "only the phone that handed over is told"
+    told = parse(other.get(f"/m/{match_id}?done=handed").get_data(as_text=True))
+    assert "Bob's phone is the host now." not in told.text(), "that is the old host's word"
+    assert "The host rights were handed to this phone" in told.by_id("asks").text()
+    assert phone.post(f"/m/{match_id}/host/news").status_code == 303
+    assert other.post(f"/m/{match_id}/host/news").status_code == 303
+    assert (
+        "handed"
+        not in parse(other.get(f"/m/{match_id}").get_data(as_text=True)).by_id("asks").text()
+    )
     for action, data in HOST_ACTIONS:
         assert phone.post(f"/m/{match_id}/host/{action}", data).status_code == 403, action
     assert other.post(f"/m/{match_id}/host/lock", {"locked": "1"}).status_code == 303
@@ -110,8 +121,8 @@ def test_handover_offers_and_accepts_only_phones_at_the_table(phone: Phone, othe
     third.claim(match_id, 2)
     gone_quiet(phone, other, match_id)
     page = parse(phone.get(f"/m/{match_id}").get_data(as_text=True)).by_id("host")
-    offered = [d.find("summary").text() for d in page.find_all("details", class_="handover")]
-    assert offered == ["Hand host rights to Cy"], "Bob's phone left the table"
+    offered = [o.text() for o in page.find("form", class_="handover").find_all("option")]
+    assert offered == ["Cy"], "Bob's phone left the table"
     before = snapshot(phone.app)
     response = phone.post(f"/m/{match_id}/host/handover", {"seat": "1", "confirm": "1"})
     assert response.status_code == 303

@@ -121,7 +121,10 @@ def test_a_quiet_phone_loses_its_seat_with_one_tap(app: Flask, phone: Phone, oth
 def test_the_host_reassigns_a_held_seat_with_a_confirmation(phone: Phone, other: Phone) -> None:
     match_id = table(phone, other)
     page = parse(phone.get(f"/m/{match_id}").get_data(as_text=True)).by_id("seats")
-    assert page.find("input", name="as_host") is not None
+    folded = page.find_all("details", class_="seat-reassign")
+    assert len(folded) == 1, "one folded choice, not a button under every seat"
+    assert [o.text() for o in folded[0].find_all("option")] == ["Bob"]
+    assert folded[0].find("input", name="as_host") is not None
     phone.post(f"/m/{match_id}/seat", {"seat": "1", "as_host": "1"})
     assert (seat_of(phone, match_id), seat_of(other, match_id)) == (1, None)
     # Another phone cannot do the same.
