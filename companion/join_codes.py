@@ -3,7 +3,8 @@
 A photo of the QR code shared in a group chat should not let anyone in next month. A code
 therefore stops admitting phones once nothing has happened at the table for
 ``JOIN_CODE_TTL_HOURS`` (an entry, a held choice, a seat claimed, a host action, a phone
-joining all count; reading and polling do not), and it is dropped when the match ends. The
+joining all count; reading and polling do not), and for good when the match ends (the match
+keeps its last code, which admits nobody: views/joining.py tells an old link apart). The
 host's "new code" is a host action, so the new code starts with a fresh clock. Phones that
 already joined keep their way in: membership, not the code, opens the sheet.
 

@@ -28,7 +28,6 @@ def settle_status(match: Match, outcome: Outcome | None, state: Any) -> None:
         match.status = "finished"
         match.winners = list(outcome.winners)
         match.finished_at = utcnow()
-        match.code = None
     elif (
         outcome is not None
         and match.status == "finished"

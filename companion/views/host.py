@@ -152,7 +152,6 @@ def end(match_id: int) -> Response:
             match.status = NO_RESULT
             match.winners = None
         match.finished_at = utcnow()
-        match.code = None
         settle(match, current.state)
     return done(match)
 
@@ -164,5 +163,4 @@ def abandon(match_id: int) -> Response:
     if match.is_open:
         match.status = "abandoned"
         match.finished_at = utcnow()
-        match.code = None
     return done(match)

@@ -12,7 +12,7 @@ from sqlalchemy.exc import IntegrityError
 from wtforms import HiddenField, SelectField, StringField
 from wtforms.validators import Length, Optional
 
-from .. import join_codes, rules
+from .. import rules
 from ..extensions import db, limiter
 from ..form_base import Form, plain_number_errors
 from ..games import SEAMS, seam_for
@@ -25,13 +25,13 @@ from ..security import (
     ensure_device,
     join,
     join_token,
-    membership,
     new_code,
     normalise_code,
     token_matches,
 )
 from ..sheet import touch
 from ..translate import reason
+from .joining import open_match_by_code
 from .new_groups import device_groups, known_players, latest_group, unused_name
 from .new_keys import claim_rematch, fresh_key, rematch_of, sent_key, started_with, winner_of
 from .new_players import host_seat, named_twice
@@ -256,35 +256,17 @@ def join_by_code() -> Any:
 def join_by_link(code: str) -> Any:
     """The QR link: check the token, join, then drop the token from the address bar. An
     address typed without its token (``/j/CODE``) gets the code form with the code filled in:
-    one tap joins as the code does, and the answer says nothing of whether the code is open."""
-    if "k" not in request.args:
-        form = JoinForm(formdata=None, code=normalise_code(code)[:12])
-        return render_template("matches/join.html", form=form, error=None)
+    one tap joins as the code does; a code already known not to work says why at once, as the
+    form would after the tap. A phone that played an ended match goes to its sheet."""
     match, error = open_match_by_code(normalise_code(code))
-    if match is not None and not token_matches(join_token(match), request.args.get("k")):
-        match, error = None, _("This link is not valid any more. Ask for the code.")
+    if "k" not in request.args and (match is None or match.is_open):
+        form = JoinForm(formdata=None, code=normalise_code(code)[:12])
+        return render_template("matches/join.html", form=form, error=error)
+    if match is not None and match.is_open:
+        if not token_matches(join_token(match), request.args.get("k")):
+            match, error = None, _("This link is not valid any more. Ask for the code.")
     if match is None:
         form = JoinForm()
         return render_template("matches/join.html", form=form, error=error), 404
     join(match)
     return go(url_for("play.sheet", match_id=match.id))
-
-
-def open_match_by_code(code: str) -> tuple[Match | None, str | None]:
-    """The open match with this code, or why there is none."""
-    if len(code) != 6:
-        return None, _("A code has 6 characters.")
-    match = db.session.execute(db.select(Match).filter_by(code=code)).scalar_one_or_none()
-    if match is None or not match.is_open or match.deleted_at is not None:
-        return None, _(
-            "No open match has this code. Check it on the host's phone: a code stops working "
-            "when the host makes a new one or the match ends."
-        )
-    if match.join_locked:
-        return None, _("The host has locked joining for this match.")
-    if join_codes.expired(match) and membership(match) is None:
-        return None, _(
-            "This code has expired: nothing has happened at the table for a while. "
-            "Ask the host for a new code."
-        )
-    return match, None

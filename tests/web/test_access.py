@@ -150,7 +150,7 @@ def test_a_code_stops_working_when_the_match_ends(
     assert phone.post(f"/m/{match_id}/host/{ending}").status_code == 303
     before = snapshot(app)
     typed = other.post("/j", {"code": code})
-    assert typed.status_code == 200 and "No open match" in text_of(typed)
+    assert typed.status_code == 200 and "This match is over" in text_of(typed)
     assert other.get(link).status_code == 404
     assert other.get(f"/m/{match_id}").status_code == 404
     assert snapshot(app) == before

@@ -312,7 +312,7 @@ CODE_CASES = [
     pytest.param(lambda code, phone: "", "6 characters", id="empty"),
     pytest.param(lambda code, phone: code + "Z", "6 characters", id="too-long"),
     pytest.param(lambda code, phone: "X" * 21, "20 characters", id="far-too-long"),
-    pytest.param(lambda code, phone: finished_code(phone), "No open match", id="expired"),
+    pytest.param(lambda code, phone: finished_code(phone), "This match is over", id="finished"),
 ]
 
 

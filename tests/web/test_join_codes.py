@@ -158,12 +158,54 @@ def test_the_code_dies_when_the_match_ends(phone: Phone, other: Phone) -> None:
     match_id = phone.new_match(["Ann", "Bob"])
     code = code_of(phone.app, match_id)
     assert phone.post(f"/m/{match_id}/host/end").status_code == 303
-    with phone.app.app_context():
-        match = db.session.get(Match, match_id)
-        assert match is not None and match.code is None
     response = other.post("/j", {"code": code})
-    assert "No open match has this code" in response.get_data(as_text=True)
+    html = response.get_data(as_text=True)
+    assert "This match is over, so it takes no new phones." in html
+    assert "No open match has this code" not in html, "not as if the code were mistyped"
+    assert parse(html).find("a", href="/") is not None, "a way on"
     assert other.get(f"/m/{match_id}").status_code == 404
+
+
+def test_an_old_qr_link_of_an_ended_match_takes_its_phones_to_the_sheet(
+    phone: Phone, other: Phone
+) -> None:
+    match_id = phone.new_match(["Ann", "Bob"])
+    link = join_link(phone.app, match_id)
+    other.get(link)
+    assert phone.post(f"/m/{match_id}/host/end").status_code == 303
+    response = other.get(link)
+    assert response.status_code == 303
+    assert response.headers["Location"].endswith(f"/m/{match_id}")
+    typed = other.post("/j", {"code": link.split("/")[2].split("?")[0]})
+    assert typed.headers["Location"].endswith(f"/m/{match_id}")
+
+
+def test_an_old_qr_link_of_an_ended_match_tells_a_new_phone_it_is_over(
+    phone: Phone, other: Phone
+) -> None:
+    match_id = phone.new_match(["Ann", "Bob"])
+    link = join_link(phone.app, match_id)
+    assert phone.post(f"/m/{match_id}/host/abandon").status_code == 303
+    members = count(phone.app, Membership)
+    for address in (link, link.split("?")[0]):
+        response = other.get(address, headers=GERMAN)
+        html = response.get_data(as_text=True)
+        assert "Diese Partie ist vorbei" in html and "Keine offene Partie" not in html
+        assert parse(html).find("a", href="/") is not None
+    assert count(phone.app, Membership) == members
+
+
+def test_an_address_with_a_code_that_cannot_work_says_so_at_once(
+    phone: Phone, other: Phone
+) -> None:
+    match_id = phone.new_match(["Ann", "Bob"])
+    code = code_of(phone.app, match_id)
+    assert phone.post(f"/m/{match_id}/delete", {}).status_code == 303
+    html = other.get(f"/j/{code}").get_data(as_text=True)
+    assert "No open match has this code" in html, "told before tapping Join"
+    open_id = phone.new_match(["Ann", "Bob"])
+    fresh = other.get(f"/j/{code_of(phone.app, open_id)}").get_data(as_text=True)
+    assert 'role="alert"' not in fresh, "an open code: just the form, filled in"
 
 
 @pytest.mark.parametrize("hours", [0, "0"])
