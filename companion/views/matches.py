@@ -115,6 +115,7 @@ def new_match(slug: str) -> Any:
         seam=seam_for(slug),
         slug=slug,
         known=known,
+        has_groups=bool(groups),
         error=error,
         max_seats=min(MAX_SEATS, rules.get(slug).info.max_players),
         min_seats=rules.get(slug).info.min_players,

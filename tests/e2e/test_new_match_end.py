@@ -25,3 +25,25 @@ def test_typing_a_limit_picks_its_choice_and_the_match_ends_there(
     page.wait_for_url(re.compile(r"/m/\d+$"))
     expect(page.locator(".sheet-head")).to_contain_text("10")
     a.check()
+
+
+def test_choosing_another_group_offers_its_names_and_keeps_what_was_typed(
+    phones: Callable[..., Phone],
+) -> None:
+    a = phones("A")
+    for names, group in ((["Ann", "Bob"], "Friday"), (["Cy", "Dee"], "Sunday")):
+        page = a.goto("/new/sixnimmt")
+        for i, name in enumerate(names):
+            page.get_by_label(f"Player {i + 1}", exact=True).fill(name)
+        page.locator("#group").select_option("new")
+        page.get_by_label("Name of the new group").fill(group)
+        page.locator("#new-match button[type=submit]").click()
+        page.wait_for_url(re.compile(r"/m/\d+$"))
+    page = a.goto("/new/sixnimmt")
+    expect(page.locator("#group option:checked")).to_have_text("Sunday")
+    expect(page.locator("#known .chip")).to_have_text(["Cy", "Dee"])
+    page.get_by_label("Player 1", exact=True).fill("Eve")
+    page.locator("#group").select_option(label="Friday")
+    expect(page.locator("#known .chip")).to_have_text(["Ann", "Bob"])
+    expect(page.get_by_label("Player 1", exact=True)).to_have_value("Eve")
+    a.check()

@@ -6,7 +6,7 @@ from companion.extensions import db
 from companion.models import Group
 
 from ..conftest import Phone
-from .helpers import group_of, match_row, membership_of, parse, snapshot, table, text_of
+from .helpers import Node, group_of, match_row, membership_of, parse, snapshot, table, text_of
 
 
 def history(phone: Phone, group_id: int) -> str:
@@ -241,6 +241,30 @@ def test_the_new_match_form_offers_the_group_of_the_phones_newest_match(phone: P
     page = parse(phone.get("/new/sixnimmt").get_data(as_text=True))
     chosen = page.find("option", value=str(first))
     assert chosen is not None and "selected" in chosen.attrs
+
+
+def legends(page: Node) -> list[str]:
+    """The form's sections in page order."""
+    return [node.text() for node in page.by_id("new-match").find_all("legend")]
+
+
+def test_the_group_comes_first_on_a_phone_that_plays_in_groups(phone: Phone) -> None:
+    fresh = parse(phone.get("/new/sixnimmt").get_data(as_text=True))
+    order = legends(fresh)
+    assert order.index("Players") < order.index("Group"), "a first phone names its players first"
+    first = group_of(phone.app, phone.new_match(["Ann", "Bob"], group_name="Friday"))
+    phone.new_match(["Cy", "Dee"], group_name="Sunday")
+    page = parse(phone.get("/new/sixnimmt").get_data(as_text=True))
+    order = legends(page)
+    assert order.index("Group") < order.index("Players"), "the group is chosen before the names"
+    choice = page.find("select", name="group")
+    assert choice is not None and choice.attrs["hx-select"] == "#known"
+    assert choice.attrs["hx-target"] == "#known" and choice.attrs["hx-get"] == "/new/sixnimmt"
+    new = page.find("option", value="new")
+    assert new is not None and "selected" not in new.attrs, "a new group: one tap away"
+    swapped = phone.get(f"/new/sixnimmt?group={first}", headers={"HX-Request": "true"})
+    known = parse(swapped.get_data(as_text=True)).by_id("known")
+    assert [c.attrs["data-name"] for c in known.find_all("button", class_="chip")] == ["Ann", "Bob"]
 
 
 def test_two_new_groups_of_one_day_get_names_of_their_own(phone: Phone) -> None:
