@@ -54,22 +54,26 @@ def deleted_match_or_404(match_id: int) -> Match:
     return match
 
 
-def sees_deleted(group_id: int) -> bool:
+def sees_deleted(group_id: int, live_only: bool = False) -> bool:
     """Whether this device may open the group's deleted matches: it joined one of the group's
-    matches, deleted ones included (a host whose only match there was deleted restores it)."""
-    joined = db.session.execute(
+    matches, deleted ones included (a host whose only match there was deleted restores it).
+    ``live_only`` asks instead whether it may open the group's page, which takes a match that
+    is still there."""
+    query = (
         db.select(Membership.id)
         .join(Match, Match.id == Membership.match_id)
         .filter(Match.group_id == group_id, Membership.device_id == device_id())
-        .limit(1)
-    ).first()
-    return joined is not None
+    )
+    if live_only:
+        query = query.filter(Match.deleted_at.is_(None))
+    return db.session.execute(query.limit(1)).first() is not None
 
 
 def gone_notice() -> dict[str, Any] | None:
     """What the "nothing here" page says instead when the request named a deleted match that
     this device was at, or whose group's deleted matches it may open: that it was deleted,
-    until when it can be restored, and by whom. Anyone else learns nothing (None)."""
+    until when it can be restored, and by whom; to a phone that cannot restore it, the group
+    to go back to. Anyone else learns nothing (None)."""
     match_id = (request.view_args or {}).get("match_id")
     match = db.session.get(Match, match_id) if isinstance(match_id, int) else None
     if match is None or match.deleted_at is None:
@@ -77,10 +81,13 @@ def gone_notice() -> dict[str, Any] | None:
     if not sees_deleted(match.group_id):  # the phones that were at it are among these
         return None
     until: datetime = aware(match.deleted_at) + KEEP
+    host = is_host(match)
     return {
         "group_id": match.group_id,
         "until": until if until > utcnow() else None,
-        "host": is_host(match),
+        "host": host,
+        # Only the host can restore it: another phone's way on is its group, if it has one left.
+        "group": match.group if not host and sees_deleted(match.group_id, True) else None,
     }
 
 

@@ -56,9 +56,24 @@ def test_the_other_phones_of_the_table_and_of_the_group_are_told_too(
         page = parse(response.get_data(as_text=True))
         text = page.by_id("error").text()
         assert GONE in text and "Its host can restore it until" in text
-        assert page.find("a", href=f"/g/{group_id}/deleted") is not None
     poll = other.get(f"/m/{match_id}/live?v=0", hx=True)
     assert poll.status_code == 404 and poll.headers.get("HX-Refresh") == "true"
+
+
+def test_a_phone_that_cannot_restore_it_is_led_back_to_its_group_not_to_the_deleted_list(
+    app: Flask, phone: Phone, other: Phone
+) -> None:
+    match_id, group_id, third = deleted_match(phone, other)
+    page = parse(third.get(f"/m/{match_id}").get_data(as_text=True))
+    main = page.by_id("error").find("a", class_="primary")
+    assert main is not None and main.attrs["href"] == f"/g/{group_id}", "its group plays on"
+    assert page.find("a", href=f"/g/{group_id}/deleted") is None, "only the host restores"
+    assert third.get(f"/g/{group_id}").status_code == 200
+    page = parse(other.get(f"/m/{match_id}").get_data(as_text=True))
+    main = page.by_id("error").find("a", class_="primary")
+    assert main is not None and main.attrs["href"] == "/", "no group left to go back to"
+    assert page.find("a", href=f"/g/{group_id}/deleted") is None
+    assert other.get(f"/g/{group_id}").status_code == 404
 
 
 def test_a_stranger_learns_nothing(app: Flask, phone: Phone, other: Phone) -> None:
