@@ -2,7 +2,7 @@
 from it while it was away, or taken over by another phone of the table)
 
 Revision ID: d7b3e9a1c5f2
-Revises: f2a7c9e1b3d5
+Revises: d7b3e9a4c1f6
 Create Date: 2026-11-28 06:00:00.000000
 
 """
@@ -12,7 +12,7 @@ import sqlalchemy as sa
 
 # revision identifiers, used by Alembic.
 revision = 'd7b3e9a1c5f2'
-down_revision = 'f2a7c9e1b3d5'
+down_revision = 'd7b3e9a4c1f6'
 branch_labels = None
 depends_on = None
 
