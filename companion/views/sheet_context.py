@@ -17,6 +17,7 @@ from ..pending import pending_for
 from ..seats import members, present, requests_for
 from ..security import device_id, is_host, join_token, viewer_token
 from ..sheet import Sheet
+from ..stats.places import place_label, ranked
 from .log_lines import log_rows
 
 AnyMatch = Match | MatchRow
@@ -208,8 +209,10 @@ def last_effective(sheet: Sheet) -> int | None:
 
 
 def tv_context(match: Match, context: dict[str, Any]) -> dict[str, Any]:
-    """What the TV shows beyond the sheet: every player's total in seat order (each game's own
-    measure: heads, lives, points, the cells still to mark) and who leads now (or won)."""
+    """What the TV shows beyond the sheet: every player's total (each game's own measure:
+    heads, lives, points, the cells still to mark) and who leads now (or won). In seat order
+    while the match is played; once it is over, in the players' places, each place said, as
+    the room wants to read the result from the sofa."""
     sheet = context["sheet"]
     figures, caption = context["seam"].tv_totals(sheet)
     leaders = context["seam"].leaders(sheet) if match.is_open else list(match.winners or [])
@@ -217,4 +220,16 @@ def tv_context(match: Match, context: dict[str, Any]) -> dict[str, Any]:
         {"name": name, "total": "–" if figures[i] is None else figures[i], "leads": i in leaders}
         for i, name in enumerate(sheet.players)
     ]
+    if match.status == "finished":
+        totals = in_places(match, sheet, totals)
     return {"totals": totals, "leaders": leaders, "caption": caption}
+
+
+def in_places(match: Match, sheet: Sheet, totals: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The TV's totals of a finished match, first place first (ties in seat order), each with
+    its place in words ("2nd (tied)")."""
+    places = ranked(match.game, match.winners, len(totals), sheet.state)
+    for row, (place, shared) in zip(totals, places, strict=True):
+        row["place"] = place_label(place, shared)
+    order = sorted(range(len(totals)), key=lambda seat: places[seat][0])
+    return [totals[seat] for seat in order]

@@ -8,6 +8,7 @@ from collections.abc import Callable
 import pytest
 
 from .helpers import Phone, Shots, enter_round, expect, fill_new_match
+from .test_thegame import put_down
 
 NAMES = ["Alessandro", "Giuseppina", "Pierfrancesco", "Maddalena", "Bartolomeo", "Annunziata",
          "Massimiliano", "Gianluca", "Ludovica", "Jo"]  # fmt: skip
@@ -111,7 +112,7 @@ def test_the_games_piles_fill_the_tv_and_its_result_shows_at_the_end(
     phones: Callable[..., Phone], shots: Shots
 ) -> None:
     """The Game has no totals: its piles take most of the width, in type read across a room,
-    and once it is over the team's cards left stand where the totals would."""
+    and once it is over "Match over" and the team's cards left stand where the totals would."""
     host = phones("A", viewport={"width": 360, "height": 740})
     page = host.goto("/new/thegame")
     fill_new_match(host, ["Anna", "Bruno", "Carla"])
@@ -128,4 +129,71 @@ def test_the_games_piles_fill_the_tv_and_its_result_shows_at_the_end(
     page.locator("#entry form button[type=submit]").last.click()
     expect(tv.page.locator(".tv-lead .tg-left")).to_contain_text("7")
     expect(tv.page.locator(".tv-lead")).to_contain_text("Excellent!")
+    expect(tv.page.locator(".tv-over")).to_have_text("Match over")  # as on the phones
     shots(tv, "tv-thegame-over", full_page=False)
+
+
+def test_the_games_last_entries_stand_at_the_top_beside_the_piles(
+    phones: Callable[..., Phone], shots: Shots
+) -> None:
+    """While The Game is played the TV has no totals: the last entries take their place at the
+    top of the screen, not under an empty band."""
+    host = phones("A", viewport={"width": 360, "height": 740})
+    page = host.goto("/new/thegame")
+    fill_new_match(host, ["Anna", "Bruno", "Carla"])
+    page.locator("#new-match button[type=submit]").click()
+    page.wait_for_url("**/m/*")
+    tv, _height = open_tv(phones, host, "1080p")
+    put_down(host, 15, 0)
+    expect(tv.page.locator(".tv-entries li")).to_have_count(1)
+    shots(tv, "tv-thegame-played", full_page=False)
+    log = tv.page.locator(".tv-log").bounding_box()
+    board = tv.page.locator(".tv-game").bounding_box()
+    assert log and board and log["y"] <= board["y"] + 10, (log, board)  # was 38 px lower
+
+
+EIGHT = ["Anna", "Ben", "Carla", "Dario", "Eva", "Fritz", "Gina", "Hugo"]
+EVENING = [
+    [3, 0, 5, 7, 1, 2, 10, 4],
+    [1, 1, 1, 1, 1, 1, 1, 1],
+    [0, 1, 0, 1, 0, 1, 0, 1],
+    [5, 6, 7, 8, 9, 10, 20, 3],
+    [5, 6, 7, 8, 9, 10, 30, 3],
+    [1, 2, 3, 4, 5, 6, 10, 0],  # Gina past 66: Hugo wins on 12
+]
+PLACES = ["Hugo", "Anna", "Ben", "Carla", "Eva", "Dario", "Fritz", "Gina"]
+ROOT = "parseFloat(getComputedStyle(document.documentElement).fontSize)"
+SHOWN_DETAILS = (
+    "[...document.querySelectorAll('.tv details')].filter(d => d.getClientRects().length)"
+)
+CUT = "els => els.filter(e => e.scrollWidth > e.clientWidth + 1).map(e => e.textContent)"
+
+
+def test_the_end_of_an_evening_of_eight_fits_the_tv_with_the_places(
+    phones: Callable[..., Phone], shots: Shots
+) -> None:
+    """The last round on the phone, and both TVs show the end on one screen: "Match over", the
+    players in their places, the scoreboard's totals, the last entries whole, type that grows
+    with the screen, and nothing to tap."""
+    host = phones("A", viewport={"width": 360, "height": 740})
+    page = host.goto("/new/sixnimmt")
+    page.locator("details.more summary").click()
+    fill_new_match(host, EIGHT)
+    page.locator("#new-match button[type=submit]").click()
+    page.wait_for_url("**/m/*")
+    for heads in EVENING[:-1]:
+        enter_round(host, heads)
+    tvs = {screen: open_tv(phones, host, screen) for screen in TVS}
+    enter_round(host, EVENING[-1])
+    for screen, (tv, height) in tvs.items():
+        expect(tv.page.locator(".tv-over")).to_have_text("Match over")  # was "Winner: Hugo" alone
+        places = tv.page.locator(".tv-totals .tv-name")
+        expect(places).to_have_text(PLACES)  # was seat order
+        expect(tv.page.locator(".tv-totals .tv-place").first).to_have_text("1st")
+        shots(tv, f"tv-end-{screen}", full_page=False)
+        for part in (".tv-totals li", ".tv-game .totals td", ".tv-entries li"):
+            assert bottom(tv, part) <= height, f"{part} ends at {bottom(tv, part)}px of {height}"
+        assert tv.page.locator(".tv-entries li").evaluate_all(CUT) == []  # was "Fritz 6 · …"
+        assert tv.page.evaluate(SHOWN_DETAILS) == []  # was "▸ The same numbers as a table"
+        root = float(tv.page.evaluate(ROOT))
+        assert root >= 16 * 1.5 * height / 1080, f"rem is {root}px"  # was 17 px on a 1080p TV

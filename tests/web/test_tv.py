@@ -126,3 +126,19 @@ def test_kuh_vadis_on_the_tv_counts_the_cells_each_side_still_has_to_mark(
     assert mark(phone, match_id, 1, 4).status_code == 200
     totals, text = board()
     assert totals == ["Ann 2", "Bob 4"] and "Leading: Ann" in text
+
+
+def test_the_finished_tv_says_match_over_and_ranks_the_players(phone: Phone, other: Phone) -> None:
+    match_id = table(phone, other, names=["Ann", "Bob", "Cy", "Di"])
+    link = viewer_path(phone, match_id)  # the sheet offers it while the match is played
+    phone.enter_heads(match_id, [70, 7, 4, 7])
+    board = parse(Phone(phone.app).get(link).get_data(as_text=True)).by_id("scoreboard")
+    assert "Match over" in board.text()  # was only "Winner: Cy"
+    assert "Winner: Cy" in board.text()
+    totals = [li.text() for li in board.find("ol", class_="tv-totals").find_all("li")]  # type: ignore[union-attr]
+    assert totals == [
+        "1st Cy 4",
+        "2nd (tied) Bob 7",
+        "2nd (tied) Di 7",
+        "4th Ann 70",
+    ]  # was seat order
