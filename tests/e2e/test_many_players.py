@@ -49,6 +49,9 @@ def test_every_name_whole_and_every_number_apart_with_many_players(
     fill_new_match(a, names)
     page.locator("#new-match button[type=submit]").click()
     page.wait_for_url(re.compile(r"/m/\d+$"))
+    empty = page.locator("#scoreboard td.empty .to-enter")
+    expect(empty).to_be_visible()  # "No rounds yet" stays in view of a table wider than the phone
+    assert empty.evaluate("e => e.getBoundingClientRect().right") <= width
     for heads in ROUNDS:
         enter_round(a, heads[: len(names)])
     board = page.locator("#scoreboard")
