@@ -144,6 +144,13 @@ class Seam(Listed, Generic[State]):
         overtook it: then it is said to be saved once, and the form comes back fresh)."""
         return None
 
+    def entry_name(self, sheet: Sheet[State], entry: Entry) -> str | None:
+        """What the table calls a standing ``entry`` of ``sheet`` ("round 6"), so a phone whose
+        form it overtook is told which entry it took the place of, and that its typed values
+        were for that one, not for the form that comes next. None: the game's moves have no
+        such name, and the shared words say "something"."""
+        return None
+
     def rematch_options(self, options: dict[str, Any]) -> dict[str, Any]:
         """The options a rematch starts with: the same as the match before, unless the game
         deals something anew each match."""

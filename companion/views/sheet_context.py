@@ -46,6 +46,7 @@ def play_context(
     notice: str | None = None,
     kept: bool = False,
     final: bool = False,
+    typed: str | None = None,
     confirm_undo: int | None = None,
 ) -> dict[str, Any]:
     """What a move can change: the scoreboard, the log and the entry panel. A poll that finds
@@ -72,6 +73,7 @@ def play_context(
         "notice": notice,
         "kept": kept,
         "final": final,
+        "typed": typed,
         "confirm_undo": confirm_undo,
         "poll_seconds": current_app.config["POLL_SECONDS"],
         "poll_url": poll_url(match, member),

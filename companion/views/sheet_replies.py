@@ -7,16 +7,15 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Response, request, url_for
-from wtforms.validators import ValidationError
 
 from ..games import EntryKind, seam_for
 from ..i18n import gettext as _
-from ..models import Entry, Match, Membership
-from ..rules import IllegalMove
+from ..models import Match, Membership
 from ..sheet import Sheet, Written, bounded_version, replay
 from ..translate import reason
 from ..writes import Submitted
 from .log_lines import kept_log, news_since
+from .overtaken import fits, made_already, overtaken, stale_notice, took_its_place
 from .reply import go, render, wants_fragment
 from .sheet_context import play_context, sheet_context, table_context
 
@@ -64,18 +63,48 @@ def written_reply(
             context["log_added"] = context["log"][:1]
         return render("play/sheet.html", "play/_written.html", **context)
     if written.stale_after is not None:
-        said = overtaken(match, fresh, written.stale_after, form)
-        if said is None and kind is not None and form is not None:
-            said = made_already(kind, fresh, form)
-        kept = said is None and kind is not None and form is not None and fits(kind, fresh, form)
-        if kept:
-            form.stamp(fresh)  # what was typed, ready to send as the next entry
-        notice = said or stale_notice(fresh, written, kept)
-        return entry_reply(
-            match, member, fresh, kind, form, notice=notice, fresh=True, kept=kept, final=bool(said)
-        )
+        return stale_reply(match, member, kind, form, fresh, written)
     error = reason(written.error) if written.error else _("Nothing was saved. Try again.")
     return entry_reply(match, member, fresh, kind, form, error=error)
+
+
+def stale_reply(
+    match: Match,
+    member: Membership,
+    kind: EntryKind | None,
+    form: Any,
+    fresh: Sheet[Any],
+    written: Written,
+) -> Response:
+    """The answer to a form the sheet moved on from: the game's own words, or the same entry
+    saved once, or the entry whose place it took named with what was typed (the form then
+    comes back fresh, for the entry that comes next), or what was typed offered again."""
+    said = overtaken(match, fresh, written.stale_after, form)
+    settled = taken = None
+    if said is None and kind is not None and form is not None:
+        settled = made_already(kind, fresh, form)
+        taken = (
+            None
+            if settled
+            else took_its_place(match, kind, fresh, form, request.form.get("ahead", 0, type=int))
+        )
+    said = said or settled or (taken and taken[0])
+    kept = said is None and kind is not None and form is not None and fits(kind, fresh, form)
+    if kept:
+        form.stamp(fresh)  # what was typed, ready to send as the next entry
+    notice = said or stale_notice(fresh, written, kept)
+    return entry_reply(
+        match,
+        member,
+        fresh,
+        kind,
+        form,
+        notice=notice,
+        fresh=True,
+        kept=kept,
+        final=bool(said),
+        typed=taken[1] if taken else None,
+    )
 
 
 def answer_context(
@@ -116,92 +145,6 @@ def adds_a_line(written: Written, fresh: Sheet[Any]) -> bool:
     )
 
 
-def fits(kind: EntryKind, fresh: Sheet[Any], form: Any) -> bool:
-    """Whether a typed form still fits the fresh sheet (the same fields, the same hidden
-    phase), so it can be offered again as the next entry; a form for a round that has passed
-    into another kind of round is not."""
-    blank = kind.form(fresh, None)
-    typed = {f.name: f for f in form}
-    if [f.name for f in blank] != list(typed):
-        return False
-    skip = (blank.version.name, blank.idem.name)
-    return all(
-        f.data == typed[f.name].data
-        for f in blank
-        if f.type == "HiddenField" and f.name not in skip
-    )
-
-
-def entered_by(fresh: Sheet[Any], entry: Entry) -> str:
-    """Who made ``entry``: the player of the phone's seat, else "Another phone"."""
-    return fresh.players[entry.seat] if entry.seat is not None else _("Another phone")
-
-
-def overtaken(match: Match, fresh: Sheet[Any], latest: Entry, form: Any) -> str | None:
-    """The game's own words for a form that ``latest`` overtook, when it has some (its seam's
-    :meth:`~companion.games.base.Seam.overtaken`); None for the shared ones."""
-    if form is None:
-        return None
-    return seam_for(match.game).overtaken(fresh, latest, form, entered_by(fresh, latest))
-
-
-def made_already(kind: EntryKind, fresh: Sheet[Any], form: Any) -> str | None:
-    """ "Bob entered the same thing a moment ago": two phones typed the same round and tapped
-    Save together (or one kept it offline, and the table went on since). The one overtaken is
-    not offered its values again as the next round (one more tap would store that round
-    twice). None when its form makes another move than any entry stored since."""
-    same = same_entry(kind, fresh, form)
-    if same is None:
-        return None
-    who = entered_by(fresh, same)
-    return _("%(who)s entered the same thing a moment ago: it is saved once.", who=who)
-
-
-def same_entry(kind: EntryKind, fresh: Sheet[Any], form: Any) -> Any:
-    """The entry stored since ``form`` was rendered, and still standing, that makes the very
-    move the form makes (read by its entry kind on the fresh sheet), the newest if several;
-    None for a form whose boxes or move are refused (reading it again leaves its marks as they
-    were, for the form kept as typed). An undo is no such entry, nor an entry undone since."""
-    since = bounded_version(form.version.data)
-    stored = [
-        line
-        for line in fresh.entries
-        if line.version > since and line.undoes is None and line.seq not in fresh.undone
-    ]
-    if not stored or form.errors:
-        return None
-    marks = [(field, list(field.errors)) for field in form]
-    said = list(form.form_errors)
-    try:
-        move = kind.to_move(fresh, form)
-    except (ValidationError, IllegalMove):
-        return None
-    finally:
-        for field, errors in marks:
-            field.errors = errors
-        form.form_errors[:] = said
-    return next((line for line in reversed(stored) if line.move == move), None)
-
-
-def stale_notice(fresh: Sheet[Any], written: Written, kept: bool = False) -> str:
-    """ "Bob entered … a moment ago": someone else's entry arrived first. When the form comes
-    back filled, the notice says so."""
-    latest = written.stale_after
-    assert latest is not None
-    who = entered_by(fresh, latest)
-    if kept:
-        return _(
-            "%(who)s entered something a moment ago, so yours was not saved. What you typed "
-            "is still below: check the sheet, then send it again if it is still needed.",
-            who=who,
-        )
-    return _(
-        "%(who)s entered something a moment ago, so yours was not saved. "
-        "Check the sheet, then enter again if it is still needed.",
-        who=who,
-    )
-
-
 def entry_reply(
     match: Match,
     member: Membership,
@@ -214,13 +157,15 @@ def entry_reply(
     kept: bool = False,
     confirm_undo: int | None = None,
     final: bool = False,
+    typed: str | None = None,
 ) -> Response:
     """Re-render the entry panel (htmx) or the whole page with the form kept as typed.
 
     ``fresh`` sends the fresh sheet along (the sheet changed); ``kept`` keeps the typed form
     even then (a conflict: the values were not saved, and are offered again); ``final`` marks a
     notice that says all there is to say of the write (the same round saved once, a game's own
-    words), which the outbox then shows for a write it had kept, instead of "enter it again"."""
+    words), which the outbox then shows for a write it had kept, instead of "enter it again";
+    ``typed`` what a write overtaken by the entry it was made for held."""
     forms = {kind.key: form} if kind is not None and (kept or not fresh) else {}
     entry: dict[str, Any] = {
         "kind": kind.key if kind else None,
@@ -229,6 +174,7 @@ def entry_reply(
         "notice": notice,
         "kept": kept,
         "final": final,
+        "typed": typed,
         "confirm_undo": confirm_undo,
     }
     if not wants_fragment():

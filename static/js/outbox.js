@@ -54,6 +54,11 @@
       page: location.pathname, summary: status.summary(form, params),
       chain: !!form.querySelector("[data-next-entry]") };
     const at = items.findIndex(function (i) { return i.key === key; });
+    // How many of this page's rounds wait before it: typed on the same sheet, it is for the
+    // entry that many after the one its version was drawn for (the server names that one).
+    if (item.chain) params.set("ahead", items.slice(0, at < 0 ? items.length : at)
+      .filter(function (i) { return i.page === item.page && i.chain; }).length);
+    item.body = params.toString();
     if (at >= 0) items[at] = item; else items.push(item);
     save(items);
     // What the panel said of an earlier write (a conflict, a refusal) is over: this one is kept.
@@ -155,7 +160,7 @@
     for (const name of Array.from(params.keys())) {
       const suffix = /(version|seen)$/.exec(name);
       const after = suffix && follow[item.page] ? Number(follow[item.page][suffix[1]]) : NaN;
-      if (after > Number(params.get(name))) params.set(name, after); // never older than it was
+      if (after > Number(params.get(name))) { params.set(name, after); params.delete("ahead"); } // right after ours
       if (name === "csrf_token" && token) params.set(name, token);
     }
     return params;
@@ -192,9 +197,14 @@
   // What marks a refusal in an answer, and the server's own words for it; for a write the sheet
   // moved on from, only words that say all of it (the same round saved once: data-final).
   const REFUSAL = "#entry [role=alert], #entry .error, #entry .field-error", FINAL = "#entry .notice[data-final]";
+  // What was typed, which the panel tells beside its words ([data-typed]), the status line
+  // tells as the write's own summary: it is left out of the reason.
   function reasonOf(doc, overtaken) {
-    return Array.from(doc.querySelectorAll(overtaken ? FINAL : REFUSAL))
-      .map(function (el) { return el.textContent.replace(/\s+/g, " ").trim(); }).filter(Boolean).join(" ");
+    return Array.from(doc.querySelectorAll(overtaken ? FINAL : REFUSAL)).map(function (el) {
+      const words = el.cloneNode(true);
+      words.querySelectorAll("[data-typed]").forEach(function (t) { t.remove(); });
+      return words.textContent.replace(/\s+/g, " ").trim();
+    }).filter(Boolean).join(" ");
   }
   // A round refused (for its values, or failed): the rounds queued after it on this page were
   // typed as the ones after it, and so was one being typed now, so none of them is sent in its

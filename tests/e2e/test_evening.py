@@ -112,7 +112,7 @@ def test_an_evening_on_two_phones(
     heads_box(b, 0).fill("1")
     heads_box(b, 2).fill("2")
     b.page.locator("#entry button[type=submit]").click()
-    expect(b.page.locator("#entry .notice")).to_contain_text("Ann entered something")
+    expect(b.page.locator("#entry .notice")).to_contain_text("Ann entered round 1 a moment ago")
     expect(rows(b)).to_have_count(1)
     expect(b.page.locator("#entry .round-label")).to_contain_text("Round 2")
     b.check()

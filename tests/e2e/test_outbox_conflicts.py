@@ -36,8 +36,11 @@ def test_several_refused_writes_all_stay_on_screen_with_what_was_typed(
     expect(notice).to_be_visible()
     missed = b.page.locator("#outbox li.missed")
     expect(missed).to_have_count(1)
-    expect(missed).to_contain_text("Not saved: the sheet changed first")
-    # The last of them comes back into the form; the one before it is listed with its values.
+    expect(missed).to_contain_text(
+        "Ann entered round 2 a moment ago, so your round 2 was not saved."
+    )
+    # The last of them, typed for round 3, comes back into round 3's form; the one before it,
+    # typed for the round 2 Ann entered, is listed with its values.
     expect(missed).to_contain_text("Ann 4 · Bob 9")
     assert heads_box(b, 0).input_value() == "2" and heads_box(b, 1).input_value() == "2"
     shots(b, "two-refused")

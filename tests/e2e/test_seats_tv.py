@@ -98,7 +98,8 @@ def test_seats_conflicts_tv_and_rematch_at_the_table(
     a.page.get_by_role("button", name="New code (the old one stops working)").tap()
     a.page.wait_for_load_state("load")
 
-    # B and C type the same round; B sends first, C's values come back with the notice.
+    # B and C type the same round; B sends first: C is told its round 1 was not saved, with
+    # its values, and round 2's form comes back empty.
     heads_box(b, 0).fill("3")
     heads_box(b, 1).fill("7")
     heads_box(b, 2).fill("1")
@@ -108,10 +109,11 @@ def test_seats_conflicts_tv_and_rematch_at_the_table(
     b.page.locator("#entry button[type=submit]").click()
     expect(b.page.locator("#log")).to_contain_text("phone")
     c.page.locator("#entry button[type=submit]").click()
-    expect(c.page.locator("#entry .notice")).to_contain_text("still below")
-    expect(heads_box(c, 1)).to_have_value("8")
+    expect(c.page.locator("#entry .notice")).to_contain_text("so your round 1 was not saved")
+    expect(c.page.locator("#entry .notice [data-typed]")).to_contain_text("8")
+    expect(heads_box(c, 1)).to_have_value("")
     fits(c)
-    shots(c, "conflict-keeps-values")
+    shots(c, "conflict-names-the-round")
     expect(tv.page.locator(".tv-totals")).to_contain_text("7")
     expect(tv.page.locator(".tv-leader")).to_contain_text("Cy")
     size = tv.page.evaluate(
@@ -121,7 +123,9 @@ def test_seats_conflicts_tv_and_rematch_at_the_table(
     shots(tv, "tv-1920", full_page=False)
     axe_clean(tv)
 
-    # C sends its kept values as round 2; the log names each phone.
+    # C enters its values again, as round 2 this time; the log names each phone.
+    for seat, value in enumerate((4, 8, 2)):
+        heads_box(c, seat).fill(str(value))
     c.page.locator("#entry button[type=submit]").click()
     expect(a.page.locator("#log")).to_contain_text("from Cy's phone")
     expect(a.page.locator("#log")).to_contain_text("from Bartholomew")

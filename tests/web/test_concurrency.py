@@ -10,6 +10,7 @@ Runs on SQLite, or on PostgreSQL when TEST_DATABASE_URL points there.
 
 from __future__ import annotations
 
+import re
 import threading
 from collections import defaultdict
 from concurrent.futures import ThreadPoolExecutor
@@ -30,7 +31,9 @@ PHONES = 10
 ENTRIES = 10
 """Entries per phone here; tests/bench/test_concurrency_full.py fires the full fifty."""
 NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal", "Ida", "Jo"]
-STALE = "entered something a moment ago, so yours was not saved"
+STALE = re.compile(
+    r"entered (something|round (\d+)) a moment ago, so (yours|your round \2) was not saved"
+)
 
 
 @dataclass
@@ -46,7 +49,7 @@ class Tally:
         with self.lock:
             self.heads[key] = heads
             self.answers[key].append(response.status_code)
-            if response.status_code == 200 and STALE not in response.text:
+            if response.status_code == 200 and not STALE.search(response.text):
                 self.unclear.append(response.text[:2000])
 
     def accepted(self) -> set[str]:

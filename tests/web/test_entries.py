@@ -112,13 +112,16 @@ def test_stale_htmx_entry_gets_the_notice_and_the_fresh_sheet_fragments(
     version_input = first.find("input", name="heads-version")
     assert version_input is not None and version_input.attrs["value"] == new_version
     assert count(phone.app, Entry) == 1
-    kept = {i.attrs["name"]: i.attrs.get("value") for i in first.find_all("input")}
-    assert (kept["heads-seat0"], kept["heads-seat1"]) == ("4", "14"), "what was typed comes back"
-    assert "still below" in first.find(class_="notice").text()  # type: ignore[union-attr]
-    assert first.find(class_="notice").attrs.get("data-kept") is not None  # type: ignore[union-attr]
-    again = {k: v or "" for k, v in kept.items() if k.startswith("heads-")}
+    fresh = {i.attrs["name"]: i.attrs.get("value") for i in first.find_all("input")}
+    boxes = (fresh.get("heads-seat0") or "", fresh.get("heads-seat1") or "")
+    assert boxes == ("", ""), "typed for round 1: not offered as round 2's"
+    notice = first.find(class_="notice")
+    assert notice is not None and notice.attrs.get("data-kept") is None
+    assert "What you had typed: Round: Ann 4 · Bob 14." in notice.text()
+    again = {k: v or "" for k, v in fresh.items() if k.startswith("heads-")}
+    again.update({"heads-seat0": "4", "heads-seat1": "14"})
     assert other.post(f"/m/{match_id}/entry/heads", again, hx=True).status_code == 200
-    assert count(phone.app, Entry) == 2, "sent again as the next round"
+    assert count(phone.app, Entry) == 2, "entered again as the next round"
 
 
 def test_a_double_tap_stores_one_entry_and_both_answers_are_ok(phone: Phone, other: Phone) -> None:

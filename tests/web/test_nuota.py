@@ -229,7 +229,7 @@ def test_a_hand_typed_before_the_round_was_scored_is_refused_as_stale(
 ) -> None:
     match_id = table(phone, other)
     stale = stale_hand(phone, other, match_id)
-    assert "entered something a moment ago" in stale
+    assert "Ann entered round 1 a moment ago, so your round 1 was not saved." in stale
     assert "Hands shown so far" not in stale
 
 

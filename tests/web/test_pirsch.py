@@ -278,7 +278,7 @@ def test_a_round_3_form_sent_after_round_3_gets_the_notice_not_an_error(
     stale.update({f"counts-s{i}_mouflon": "1" for i in range(3)})  # Dee's row left empty
     response = other.post(f"/m/{match_id}/entry/counts", stale, hx=True)
     assert response.status_code == 200
-    assert "Ann entered something a moment ago" in text_of(response)
+    assert "Ann entered round 3 a moment ago, so your round 3 was not saved." in text_of(response)
     assert count(phone.app, Entry) == 3
     assert "Round 4 of 4: cards of each animal" in text_of(response)
 

@@ -1,5 +1,7 @@
 """A form typed while someone else entered something: the news is that the sheet moved on,
-whatever the boxes hold, and what was typed comes back ready to be sent again."""
+whatever the boxes hold. What was typed comes back ready to be sent again while it is still
+for the entry that comes next; typed for an entry someone else made meanwhile, it is told as
+that entry's ("your round 1"), and the next round's form comes back empty."""
 
 from __future__ import annotations
 
@@ -14,7 +16,7 @@ from wtforms.validators import ValidationError
 
 from companion.models import Entry
 from companion.rules import IllegalMove
-from companion.views.sheet_replies import same_entry
+from companion.views.overtaken import same_entry
 
 from ..conftest import Phone, count, hidden_fields
 from .helpers import parse, table, undo
@@ -48,11 +50,14 @@ def test_a_stale_form_with_a_refused_box_gets_the_stale_notice_not_the_box_messa
     answer = other.enter_heads(match_id, [4, 999], hx=True, form=form_b)
     html = unescape(answer.get_data(as_text=True))
     notice = parse(html).find(class_="notice")
-    assert notice is not None and "Ann entered something a moment ago" in notice.text()
+    assert notice is not None
+    said = notice.text()
+    assert said.startswith("Ann entered round 1 a moment ago, so your round 1 was not saved.")
+    assert "What you had typed: Ann 4 · Bob 999." in said, "the refused values are told as typed"
+    boxes = inputs(html, "heads")
+    assert (boxes["heads-seat0"], boxes["heads-seat1"]) == ("", ""), "round 2 starts empty"
+    assert 'aria-invalid="true"' not in html
     assert count(phone.app, Entry) == 1
-    kept = inputs(html, "heads")
-    assert (kept["heads-seat0"], kept["heads-seat1"]) == ("4", "999"), "what was typed is kept"
-    assert 'aria-invalid="true"' in html, "the refused box is still marked"
 
 
 def test_a_fresh_form_with_a_refused_box_gets_the_box_message(phone: Phone, other: Phone) -> None:
@@ -63,18 +68,20 @@ def test_a_fresh_form_with_a_refused_box_gets_the_box_message(phone: Phone, othe
     assert count(phone.app, Entry) == 0
 
 
-def test_a_hand_kept_after_someone_else_entered_is_stored_when_sent_again(
+def test_a_hand_typed_for_a_round_scored_meanwhile_is_told_as_that_rounds(
     phone: Phone, other: Phone
 ) -> None:
+    """Bob's hand was for round 1, which Ann's totals scored: it is not offered as round 2's."""
     match_id = nuota_table(phone, other)
     stale = stale_hand(phone, other, match_id)
-    assert "What you typed is still below" in stale
-    again = inputs(stale, "hands")
-    assert again["hands-giraffe"] == "3"
-    url = f"/m/{match_id}/entry/hands"
-    answer = unescape(other.post(url, again, hx=True).get_data(as_text=True))
-    assert "a moment ago" not in answer, "the hand offered again is not stale again"
-    assert "Bob ✓ entered" in " ".join(re.sub(r"<[^>]+>", " ", answer).split())
+    notice = parse(stale).find(class_="notice")
+    assert notice is not None
+    assert notice.text().startswith(
+        "Ann entered round 1 a moment ago, so your round 1 was not saved."
+    )
+    assert "The form below is for the next entry." in notice.text()
+    assert "What you typed is still below" not in stale
+    assert inputs(stale, "hands")["hands-giraffe"] in ("", "0")
 
 
 # --- two phones save the same round at once ----------------------------------------------------
@@ -118,17 +125,42 @@ def test_the_same_round_is_said_in_the_phones_language(phone: Phone, other: Phon
     assert notice.text() == "Ann ha appena inserito la stessa cosa: è stata salvata una volta sola."
 
 
-def test_another_round_typed_meanwhile_is_still_kept_to_send_again(
+def test_another_round_typed_meanwhile_is_told_as_that_round_not_offered_as_the_next(
     phone: Phone, other: Phone
 ) -> None:
+    """Ann saved round 1 as 3 · 13 while Bob typed 4 · 12: Bob's values were for round 1, so
+    round 2's form must not hold them (one obedient tap would store a bogus round 2)."""
     match_id, form_b = ann_first(phone, other)
     html = unescape(
         other.enter_heads(match_id, [4, 12], hx=True, form=form_b).get_data(as_text=True)
     )
-    assert "What you typed is still below" in html and "the same thing" not in html
-    kept = inputs(html, "heads")
-    assert (kept["heads-seat0"], kept["heads-seat1"]) == ("4", "12")
+    notice = parse(html).find(class_="notice")
+    assert notice is not None and "data-kept" not in html
+    assert notice.text() == (
+        "Ann entered round 1 a moment ago, so your round 1 was not saved. "
+        "What you had typed: Round: Ann 4 · Bob 12. The form below is for the next entry."
+    )
+    boxes = inputs(html, "heads")
+    assert (boxes["heads-seat0"], boxes["heads-seat1"]) == ("", "")
+    assert "Round 2: bull heads each player took" in html
     assert count(phone.app, Entry) == 1
+
+
+def test_a_round_taken_meanwhile_is_named_in_every_language(phone: Phone, other: Phone) -> None:
+    match_id, form_b = ann_first(phone, other)
+    said = {
+        "it-IT": "Ann ha inserito la mano 1 poco fa, quindi il tuo inserimento non è stato "
+        "salvato.",
+        "de-DE": "Ann hat gerade Runde 1 eingetragen, deshalb wurde deine Eingabe nicht "
+        "gespeichert.",
+    }
+    for language, words in said.items():
+        fields = {**form_b, "heads-seat0": "4", "heads-seat1": "12"}
+        answer = other.post(
+            f"/m/{match_id}/entry/heads", fields, hx=True, headers={"Accept-Language": language}
+        )
+        notice = parse(unescape(answer.get_data(as_text=True))).find(class_="notice")
+        assert notice is not None and notice.text().startswith(words)
 
 
 def test_a_round_undone_meanwhile_is_not_the_same_round(phone: Phone, other: Phone) -> None:

@@ -9,14 +9,18 @@ this module ties them into the seam.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ...i18n import ngettext, pgettext
 from ...rules.nuota import NuotaState
 from ...sheet import Sheet
 from ..base import EntryKind, Figures, Running, Seam
 from ..figures import Tallies
+from ..naming import numbered
 from . import forms, hands, scoreboard, stats, words
+
+if TYPE_CHECKING:
+    from ...models import Entry
 
 
 class NuotaSeam(Seam[NuotaState]):
@@ -74,6 +78,13 @@ class NuotaSeam(Seam[NuotaState]):
         """Seats with the most lives: the winners if the host ends the match now."""
         lives = sheet.state.lives
         return [seat for seat, left in enumerate(lives) if left == max(lives)]
+
+    def entry_name(self, sheet: Sheet[Any], entry: Entry) -> str | None:
+        """Nuota: "round 6" (Italian "la tornata 6"), a showdown or a sudden death."""
+        number = numbered(
+            sheet, entry, named={"showdown", "sudden_death"}, steps={"showdown", "sudden_death"}
+        )
+        return None if number is None else words.entry_name(number)
 
     def describe(self, move: dict[str, Any], players: list[str]) -> str:
         """A log line: "Hands shown: Ann 23 · Bob 7 · Cy 14", totals, or sudden death."""

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...i18n import lazy_gettext as _l
+from ...i18n import pgettext
 from ...rules import IllegalMove
 
 SPECIES_LABELS: dict[str, Any] = {
@@ -73,3 +74,9 @@ def translated(error: IllegalMove) -> IllegalMove:
     if not isinstance(species, str) or species not in SPECIES_LABELS:
         return error
     return IllegalMove(error.template, **{**error.params, "species": species_label(species)})
+
+
+def entry_name(number: int) -> str:
+    """A stored round as a phone is told of it ("Elena entered round 6 a moment ago"), with
+    the article Italian needs wherever the name stands ("la mano 6", "per la mano 6")."""
+    return pgettext("nuota entry", "round %(n)d", n=number)

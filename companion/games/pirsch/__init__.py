@@ -7,7 +7,7 @@ totals in :mod:`.scoreboard`, the game's words in :mod:`.words` and its statisti
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ...i18n import gettext as _
 from ...rules import pirsch as rules
@@ -15,7 +15,11 @@ from ...rules.pirsch import PirschState
 from ...sheet import Sheet
 from ..base import EntryKind, Figures, Running, Seam
 from ..figures import KeptAs, Tallies
+from ..naming import numbered
 from . import cards, forms, scoreboard, stats, words
+
+if TYPE_CHECKING:
+    from ...models import Entry
 
 
 class PirschSeam(Seam[PirschState]):
@@ -81,6 +85,11 @@ class PirschSeam(Seam[PirschState]):
         """Seats with the highest totals: the winners if the host ends the match now."""
         totals = sheet.state.totals()
         return [i for i, total in enumerate(totals) if total == max(totals)]
+
+    def entry_name(self, sheet: Sheet[Any], entry: Entry) -> str | None:
+        """Auf der Pirsch: "round 2" (Italian "il turno 2"), its footprints or its cards."""
+        number = numbered(sheet, entry, named={"hunt", "final"}, steps={"hunt", "final"})
+        return None if number is None else words.entry_name(number)
 
     def describe(self, move: dict[str, Any], players: list[str]) -> str:
         """One log line per round, with each player's figures."""

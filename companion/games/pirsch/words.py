@@ -11,6 +11,7 @@ from typing import Any
 
 from ...i18n import gettext as _
 from ...i18n import lazy_gettext as _l
+from ...i18n import pgettext
 from ...rules import IllegalMove
 from ...rules.pirsch.cards import ANIMAL_NAMES, ANIMALS, CARD_POINTS, Counts
 
@@ -74,3 +75,9 @@ def final_formula(counts: Counts, points: int) -> str:
         if n
     ]
     return f"{' + '.join(parts) or '0'} = {points}"
+
+
+def entry_name(number: int) -> str:
+    """A stored round as a phone is told of it ("Elena entered round 6 a moment ago"), with
+    the article Italian needs wherever the name stands ("la mano 6", "per la mano 6")."""
+    return pgettext("pirsch entry", "round %(n)d", n=number)

@@ -8,14 +8,18 @@ module ties them into the seam.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ...rules import sixnimmt as rules
 from ...rules.sixnimmt import SixNimmtState
 from ...sheet import Sheet
 from ..base import EntryKind, Figures, Running, Seam
 from ..figures import Tallies
+from ..naming import numbered
 from . import forms, scoreboard, stats, table, words
+
+if TYPE_CHECKING:
+    from ...models import Entry
 
 
 class SixNimmtSeam(Seam[SixNimmtState]):
@@ -85,6 +89,12 @@ class SixNimmtSeam(Seam[SixNimmtState]):
     def leaders(self, sheet: Sheet[SixNimmtState]) -> list[int]:
         """Seats with the fewest heads: the winners if the host ends the match now."""
         return rules.leaders(sheet.state)
+
+    def entry_name(self, sheet: Sheet[Any], entry: Entry) -> str | None:
+        """6 nimmt!: "round 6" (Italian "la mano 6"), a round of bull heads or of cards
+        taken; a round played on the table is not named (its moves are single cards)."""
+        number = numbered(sheet, entry, named={"round"}, steps={"round", "rows"})
+        return None if number is None else words.entry_name(number)
 
     def describe(self, move: dict[str, Any], players: list[str]) -> str:
         """A log line such as "Round: Ann 5 · Bob 0 · Cy 11"."""

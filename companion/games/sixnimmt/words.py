@@ -7,7 +7,7 @@ from typing import Any
 
 from ...i18n import gettext as _
 from ...i18n import lazy_gettext as _l
-from ...i18n import ngettext
+from ...i18n import ngettext, pgettext
 from ...rules.sixnimmt import FULL, PLACED, Placement, parse_end
 
 VARIANT_CHOICES = [
@@ -80,3 +80,9 @@ def placement_line(placement: Placement, names: list[str]) -> str:
         row=row,
         took=took,
     )
+
+
+def entry_name(number: int) -> str:
+    """A stored round as a phone is told of it ("Elena entered round 6 a moment ago"), with
+    the article Italian needs wherever the name stands ("la mano 6", "per la mano 6")."""
+    return pgettext("sixnimmt entry", "round %(n)d", n=number)
