@@ -53,6 +53,13 @@ def made_already(kind: EntryKind, fresh: Sheet[Any], form: Any) -> str | None:
     if same is None:
         return None
     who = entered_by(fresh, same)
+    what = seam_for(fresh.match.game).entry_name(fresh, same)
+    if what is not None:
+        return _(
+            "%(who)s entered %(what)s with the same values a moment ago: it is saved once.",
+            who=who,
+            what=what,
+        )
     return _("%(who)s entered the same thing a moment ago: it is saved once.", who=who)
 
 

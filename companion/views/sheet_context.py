@@ -46,6 +46,7 @@ def play_context(
     notice: str | None = None,
     kept: bool = False,
     final: bool = False,
+    settled: bool = False,
     typed: str | None = None,
     confirm_undo: int | None = None,
 ) -> dict[str, Any]:
@@ -73,6 +74,7 @@ def play_context(
         "notice": notice,
         "kept": kept,
         "final": final,
+        "settled": settled,
         "typed": typed,
         "confirm_undo": confirm_undo,
         "poll_seconds": current_app.config["POLL_SECONDS"],

@@ -103,6 +103,7 @@ def stale_reply(
         fresh=True,
         kept=kept,
         final=bool(said),
+        settled=bool(settled),
         typed=taken[1] if taken else None,
     )
 
@@ -157,6 +158,7 @@ def entry_reply(
     kept: bool = False,
     confirm_undo: int | None = None,
     final: bool = False,
+    settled: bool = False,
     typed: str | None = None,
 ) -> Response:
     """Re-render the entry panel (htmx) or the whole page with the form kept as typed.
@@ -165,7 +167,8 @@ def entry_reply(
     even then (a conflict: the values were not saved, and are offered again); ``final`` marks a
     notice that says all there is to say of the write (the same round saved once, a game's own
     words), which the outbox then shows for a write it had kept, instead of "enter it again";
-    ``typed`` what a write overtaken by the entry it was made for held."""
+    ``settled`` one that lost nothing (the same entry saved once), which the outbox tells
+    without alarm; ``typed`` what a write overtaken by the entry it was made for held."""
     forms = {kind.key: form} if kind is not None and (kept or not fresh) else {}
     entry: dict[str, Any] = {
         "kind": kind.key if kind else None,
@@ -174,6 +177,7 @@ def entry_reply(
         "notice": notice,
         "kept": kept,
         "final": final,
+        "settled": settled,
         "typed": typed,
         "confirm_undo": confirm_undo,
     }

@@ -251,7 +251,9 @@
       // Nowhere to show what was typed without wiping something else, or more of ours behind
       // it (or, overtaken by the sheet, a form that cannot hold it: End turn, a card and its
       // pile): the status line keeps it with the server's reason, so the panel follows the sheet.
-      status.miss(item, response.status, response.ok ? reasonOf(doc, overtaken) : "", overtaken);
+      // The same entry already saved by another phone lost nothing: said without alarm.
+      if (overtaken && doc.querySelector("#entry .notice[data-settled]")) status.settled(item, reasonOf(doc, true));
+      else status.miss(item, response.status, response.ok ? reasonOf(doc, overtaken) : "", overtaken);
       listBehind();
       tell();
       refresh(); // the sheet shows what overtook it; a typed form stays as it is

@@ -8,6 +8,10 @@
   let notice = "";
   let savedLately = false;
   let shownItems = [];
+  // Writes kept offline that another phone had already saved the same (nothing lost), with the
+  // server's words: told without alarm, and only until the next write is saved, the match is
+  // over, the page reloads or the player taps Done, since their words say "a moment ago".
+  let settledItems = [];
 
   // Writes the server refused or failed that the entry form could not show (it held something
   // typed, or the write was for another sheet), kept with their values until the player says
@@ -103,8 +107,11 @@
     const here = function (i) { return i.page === location.pathname; };
     const mine = items.filter(here);
     const lost = missed().filter(here);
+    if (document.querySelector("[data-over]")) settledItems = [];
+    const settled = settledItems.filter(here);
     el.querySelector("ul").textContent = "";
     mine.forEach(function (i) { line(el, i.summary); });
+    settled.forEach(function (i) { line(el, i.summary, "settled", i.reason); });
     let said = "";
     lost.forEach(function (i) {
       const why = i.reason === "behind" ? words.behind : i.said ? i.reason
@@ -116,9 +123,10 @@
     const waiting = mine.length ? (mine.length === 1 ? words.one : words.many).replace("{n}", mine.length) : "";
     el.querySelector("p").textContent = [notice, waiting].filter(Boolean).join(" ") || (savedLately ? words.saved : "");
     const done = el.querySelector("button[data-done]");
-    if (done) done.hidden = !lost.length;
+    if (done) done.hidden = !lost.length && !settled.length;
     el.classList.toggle("waiting", mine.length > 0);
     el.classList.toggle("missed", lost.length > 0);
+    el.classList.toggle("settled", settled.length > 0 && !lost.length);
     document.dispatchEvent(new Event("companion:outbox"));
   }
   function say(words) { notice = words; show(shownItems); }
@@ -186,10 +194,18 @@
     document.querySelectorAll(".unsent-note").forEach(function (note) { note.remove(); });
     show(shownItems);
   });
+  // An entry saved from the panel (its answer says nothing against it) is the next write saved.
+  document.addEventListener("htmx:afterSwap", function (event) {
+    const config = event.detail.requestConfig;
+    const panel = document.getElementById("entry");
+    if (!settledItems.length || !config || config.verb !== "post" || !panel || event.detail.target.id !== "entry") return;
+    if (!panel.querySelector("[role=alert], .error, .field-error")) { settledItems = []; show(shownItems); }
+  });
   // "Done": the player has seen (and entered again) what was not saved here.
   document.addEventListener("click", function (event) {
     if (!event.target.closest || !event.target.closest("#outbox button[data-done]")) return;
     keepMissed(missed().filter(function (i) { return i.page !== location.pathname; }));
+    settledItems = [];
     show(shownItems);
   });
 
@@ -211,7 +227,8 @@
       keepMissed(missed().concat([{ page: item.page, summary: item.summary, status: status, reason: reason || "",
         said: !!(overtaken && reason) }]));
     },
-    answered: function (saved) { savedLately = saved; notice = ""; },
+    answered: function (saved) { savedLately = saved; notice = ""; if (saved) settledItems = []; },
+    settled: function (item, reason) { settledItems.push({ page: item.page, summary: item.summary, reason: reason }); },
     waiting: function () { savedLately = false; },
   };
 })();

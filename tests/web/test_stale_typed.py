@@ -86,7 +86,7 @@ def test_a_hand_typed_for_a_round_scored_meanwhile_is_told_as_that_rounds(
 
 # --- two phones save the same round at once ----------------------------------------------------
 
-SAME = "Ann entered the same thing a moment ago: it is saved once."
+SAME = "Ann entered round 1 with the same values a moment ago: it is saved once."
 
 
 def test_the_same_round_from_two_phones_is_saved_once_and_not_offered_again(
@@ -97,6 +97,7 @@ def test_the_same_round_from_two_phones_is_saved_once_and_not_offered_again(
     html = unescape(answer.get_data(as_text=True))
     notice = parse(html).find(class_="notice")
     assert notice is not None and notice.text() == SAME
+    assert "data-settled" in notice.attrs and "settled" in notice.attrs["class"], "no alarm"
     assert "data-kept" not in html and "What you typed" not in html
     boxes = inputs(html, "heads")
     assert (boxes["heads-seat0"], boxes["heads-seat1"]) == ("", ""), "round 2 starts empty"
@@ -122,7 +123,9 @@ def test_the_same_round_is_said_in_the_phones_language(phone: Phone, other: Phon
     answer = other.post(f"/m/{match_id}/entry/heads", fields, hx=True, headers=italian)
     notice = parse(unescape(answer.get_data(as_text=True))).find(class_="notice")
     assert notice is not None
-    assert notice.text() == "Ann ha appena inserito la stessa cosa: è stata salvata una volta sola."
+    assert notice.text() == (
+        "Ann ha appena inserito la mano 1 con gli stessi valori: conta una volta sola."
+    )
 
 
 def test_another_round_typed_meanwhile_is_told_as_that_round_not_offered_as_the_next(
