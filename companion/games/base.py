@@ -151,6 +151,12 @@ class Seam(Listed, Generic[State]):
         such name, and the shared words say "something"."""
         return None
 
+    def saved_note(self, sheet: Sheet[State], entry: Entry) -> str | None:
+        """What the entry panel says of ``entry`` just saved, when the rules saved it with a
+        warning (Auf der Pirsch: more footprints than the table can hold): the player at the
+        form reads it there, not only in the scoreboard above. None: nothing to say."""
+        return None
+
     def rematch_options(self, options: dict[str, Any]) -> dict[str, Any]:
         """The options a rematch starts with: the same as the match before, unless the game
         deals something anew each match."""

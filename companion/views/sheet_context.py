@@ -48,6 +48,8 @@ def play_context(
     final: bool = False,
     settled: bool = False,
     typed: str | None = None,
+    saved_note: str | None = None,
+    saved_seq: int | None = None,
     confirm_undo: int | None = None,
 ) -> dict[str, Any]:
     """What a move can change: the scoreboard, the log and the entry panel. A poll that finds
@@ -76,6 +78,8 @@ def play_context(
         "final": final,
         "settled": settled,
         "typed": typed,
+        "saved_note": saved_note,
+        "saved_seq": saved_seq,
         "confirm_undo": confirm_undo,
         "poll_seconds": current_app.config["POLL_SECONDS"],
         "poll_url": poll_url(match, member),

@@ -58,7 +58,17 @@ def written_reply(
         if not wants_fragment():
             return go(sheet_page(match))
         stays = kind is not None and not kind.once  # else the first kind, for the next round
-        context = answer_context(match, member, fresh, form, kind=kind.key if stays else None)
+        entry = written.entry
+        note = seam_for(match.game).saved_note(fresh, entry) if entry is not None else None
+        context = answer_context(
+            match,
+            member,
+            fresh,
+            form,
+            kind=kind.key if stays else None,
+            saved_note=note,
+            saved_seq=entry.seq if note and entry is not None else None,
+        )
         if adds_a_line(written, fresh):
             context["log_added"] = context["log"][:1]
         return render("play/sheet.html", "play/_written.html", **context)

@@ -91,6 +91,18 @@ class PirschSeam(Seam[PirschState]):
         number = numbered(sheet, entry, named={"hunt", "final"}, steps={"hunt", "final"})
         return None if number is None else words.entry_name(number)
 
+    def saved_note(self, sheet: Sheet[PirschState], entry: Entry) -> str | None:
+        """A round saved with footprints the table cannot hold (saved anyway, RULES.md): the
+        scoreboard's warning, said again in the panel where it was entered."""
+        index = len(sheet.state.rounds) - 1
+        if entry.seq in sheet.undone or index < 0:
+            return None
+        warnings = [words.warning_text(t, p) for t, p in rules.round_warnings(sheet.state, index)]
+        if not warnings:
+            return None
+        said = _("Round %(n)d: check the footprints.", n=index + 1)
+        return " ".join([said, _("Saved anyway: the footprint table is provisional."), *warnings])
+
     def describe(self, move: dict[str, Any], players: list[str]) -> str:
         """One log line per round, with each player's figures."""
         kind = move.get("type")
