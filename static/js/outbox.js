@@ -194,18 +194,6 @@
     const shown = name && doc.querySelector("#entry input[type=hidden][name='" + name + "']");
     return !shown || Number(shown.value) !== Number(sent.get(name));
   }
-  // What marks a refusal in an answer, and the server's own words for it; for a write the sheet
-  // moved on from, only words that say all of it (the same round saved once: data-final).
-  const REFUSAL = "#entry [role=alert], #entry .error, #entry .field-error", FINAL = "#entry .notice[data-final]";
-  // What was typed, which the panel tells beside its words ([data-typed]), the status line
-  // tells as the write's own summary: it is left out of the reason.
-  function reasonOf(doc, overtaken) {
-    return Array.from(doc.querySelectorAll(overtaken ? FINAL : REFUSAL)).map(function (el) {
-      const words = el.cloneNode(true);
-      words.querySelectorAll("[data-typed]").forEach(function (t) { t.remove(); });
-      return words.textContent.replace(/\s+/g, " ").trim();
-    }).filter(Boolean).join(" ");
-  }
   // A round refused (for its values, or failed): the rounds queued after it on this page were
   // typed as the ones after it, and so was one being typed now, so none of them is sent in its
   // place (round 3 stored as round 2). They leave the queue (and the typed one its form) and
@@ -229,7 +217,7 @@
     items = load().filter(function (i) { return i.key !== item.key; });
     save(items);
     const doc = new DOMParser().parseFromString(html, "text/html");
-    const refused = !response.ok || doc.querySelector(REFUSAL);
+    const refused = !response.ok || status.refused(doc);
     // An error page has no form to tell: it was not overtaken, it failed.
     const overtaken = refused && response.ok && movedOn(doc, sent);
     const here = item.page === location.pathname && !!window.htmx;
@@ -252,8 +240,8 @@
       // it (or, overtaken by the sheet, a form that cannot hold it: End turn, a card and its
       // pile): the status line keeps it with the server's reason, so the panel follows the sheet.
       // The same entry already saved by another phone lost nothing: said without alarm.
-      if (overtaken && doc.querySelector("#entry .notice[data-settled]")) status.settled(item, reasonOf(doc, true));
-      else status.miss(item, response.status, response.ok ? reasonOf(doc, overtaken) : "", overtaken);
+      if (overtaken && doc.querySelector("#entry .notice[data-settled]")) status.settled(item, status.reasonOf(doc, true));
+      else status.miss(item, response.status, response.ok ? status.reasonOf(doc, overtaken) : "", overtaken);
       listBehind();
       tell();
       refresh(); // the sheet shows what overtook it; a typed form stays as it is

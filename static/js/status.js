@@ -209,6 +209,18 @@
     show(shownItems);
   });
 
+  // What marks a refusal in an answer, and the server's own words for it; for a write the sheet
+  // moved on from, only words that say all of it (the same round saved once: data-final).
+  const REFUSAL = "#entry [role=alert], #entry .error, #entry .field-error", FINAL = "#entry .notice[data-final]";
+  // What was typed, which the panel tells beside its words ([data-typed]), the status line
+  // tells as the write's own summary: it is left out of the reason.
+  function reasonOf(doc, overtaken) {
+    return Array.from(doc.querySelectorAll(overtaken ? FINAL : REFUSAL)).map(function (el) {
+      const words = el.cloneNode(true);
+      words.querySelectorAll("[data-typed]").forEach(function (t) { t.remove(); });
+      return words.textContent.replace(/\s+/g, " ").trim();
+    }).filter(Boolean).join(" ");
+  }
   window.companionStatus = {
     show: show,
     say: say,
@@ -216,6 +228,8 @@
     summary: summary,
     holdsTyped: holdsTyped,
     closeKept: closeKept,
+    reasonOf: reasonOf,
+    refused: function (doc) { return !!doc.querySelector(REFUSAL); },
     failed: function (status) {
       savedLately = false;
       if (region()) say(region().dataset.failed.replace("{n}", status));
