@@ -40,8 +40,9 @@ def pending_for(match: Match | MatchRow) -> Pending | PendingRow | None:
     return held
 
 
-def hold(match: Match, move: dict[str, Any], seat: int, version: int, device: str | None) -> bool:
-    """Hold ``move`` until ``seat`` chooses; False when the match changed since ``version``."""
+def moved_on(match: Match, version: int) -> bool:
+    """Move the match on from ``version`` to the next (every phone then fetches the sheet), in
+    the open transaction; False, rolled back, when the match changed since ``version``."""
     bumped = db.session.execute(
         update(Match)
         .where(Match.id == match.id, Match.version == version)
@@ -49,6 +50,13 @@ def hold(match: Match, move: dict[str, Any], seat: int, version: int, device: st
     )
     if bumped.rowcount != 1:
         db.session.rollback()
+        return False
+    return True
+
+
+def hold(match: Match, move: dict[str, Any], seat: int, version: int, device: str | None) -> bool:
+    """Hold ``move`` until ``seat`` chooses; False when the match changed since ``version``."""
+    if not moved_on(match, version):
         return False
     held = db.session.get(Pending, match.id)
     if held is None:
@@ -67,13 +75,7 @@ def hold(match: Match, move: dict[str, Any], seat: int, version: int, device: st
 def release(match: Match, version: int) -> bool:
     """Drop the move held at ``version`` (taken back before anyone chose), bumping the version
     as a hold does so that every phone sees it go; False when the match changed since."""
-    bumped = db.session.execute(
-        update(Match)
-        .where(Match.id == match.id, Match.version == version)
-        .values(version=Match.version + 1, active_at=utcnow())
-    )
-    if bumped.rowcount != 1:
-        db.session.rollback()
+    if not moved_on(match, version):
         return False
     held = db.session.get(Pending, match.id)
     if held is not None:
