@@ -15,6 +15,9 @@ comes back, that its rights were taken while it was away. A phone handed the rig
 
 from __future__ import annotations
 
+from sqlalchemy import update
+
+from .extensions import db
 from .models import Match, Membership
 from .seats import members, present
 
@@ -39,10 +42,13 @@ def host_away(match: Match) -> bool:
 
 
 def may_take_over(match: Match, member: Membership | None) -> bool:
-    """Whether ``member``'s phone may take the host rights: it holds a seat (it plays at this
-    table), it is not the host already, and the host's phone has left."""
+    """Whether ``member``'s phone may take the host rights: the match is still being played (an
+    ended one needs no one to end it, and its host alone may delete or restore it), the phone
+    holds a seat (it plays at this table), it is not the host already, and the host's phone has
+    left."""
     return (
-        member is not None
+        match.is_open
+        and member is not None
         and member.seat is not None
         and member.device_id != match.host_device_id
         and host_away(match)
@@ -51,17 +57,32 @@ def may_take_over(match: Match, member: Membership | None) -> bool:
 
 def hand_over(match: Match, target: Membership) -> None:
     """The host gives its rights to ``target``'s phone, which is told so (its host controls
-    appear at the end of its page, where nobody would notice them otherwise)."""
+    appear at the end of its page, where nobody would notice them otherwise). What the giving
+    phone was told of its own rights is over: it is the host no more."""
+    giver = host_member(match)
+    if giver is not None:
+        giver.host_news = None
     match.host_device_id = target.device_id
     target.host_news = HANDED
 
 
-def take_over(match: Match, member: Membership) -> None:
+def take_over(match: Match, member: Membership) -> bool:
     """``member``'s phone takes the rights of a host who left: the old host's phone is told
-    when it comes back, every other phone of the match at once."""
+    when it comes back, every other phone of the match at once. False when another phone took
+    them a moment before (both saw the host away): nothing is changed, and the caller rolls back.
+    """
     old = match.host_device_id
+    taken = db.session.execute(
+        update(Match)
+        .where(Match.id == match.id, Match.host_device_id == old)
+        .values(host_device_id=member.device_id)
+        .execution_options(synchronize_session=False)
+    )
+    if taken.rowcount != 1:
+        return False
+    match.host_device_id = member.device_id
     for other in members(match):
         if other.device_id != member.device_id:
             other.host_news = LOST if other.device_id == old else TAKEN
-    match.host_device_id = member.device_id
     member.host_news = None
+    return True

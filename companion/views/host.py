@@ -54,6 +54,8 @@ def host_notice(context: dict[str, Any]) -> str | None:
         return _("This phone is the host now. Every phone of the table has been told.")
     if done == "back" and not context["host"]:
         return _("The host's phone is back at the table, so it stays the host.")
+    if done == "beaten" and not context["host"]:
+        return _("Another phone took over as host a moment before this one.")
     if done == "away" and context["host"]:
         seat = request.args.get("seat", type=int)
         name = next((s["name"] for s in seats if s["position"] == seat), None)
@@ -125,7 +127,9 @@ def take_over(match_id: int) -> Response:
     if not host_rights.may_take_over(match, member):
         db.session.commit()
         return go(url_for("play.sheet", match_id=match.id, done="back") + "#host")
-    host_rights.take_over(match, member)
+    if not host_rights.take_over(match, member):  # another phone took them a moment before
+        db.session.rollback()
+        return go(url_for("play.sheet", match_id=match.id, done="beaten") + "#host")
     return done(match, done="took")
 
 

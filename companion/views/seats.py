@@ -56,8 +56,14 @@ def claim(match_id: int) -> Response:
 def switching(match: Match, member: Membership, position: int) -> bool:
     """Whether this tap would move a seated phone to another seat at once, leaving its own seat
     empty, before the phone said yes (``switch``): the seats panel asks first. A held seat is
-    only asked for, which its own "Withdraw the request" undoes, so that asks nothing."""
-    if member.seat is None or member.seat == position or request.form.get("switch") == "1":
+    only asked for, which its own "Withdraw the request" undoes, so that asks nothing. After the
+    end nothing is played from a seat any more: the tap moves the phone as it asks."""
+    if (
+        not match.is_open
+        or member.seat is None
+        or member.seat == position
+        or request.form.get("switch") == "1"
+    ):
         return False
     return not seats.present(seats.holder(match, position))
 
