@@ -43,13 +43,13 @@ def claim(match_id: int) -> Response:
         abort(400)
     as_host = request.form.get("as_host") == "1" and is_host(match)
     if not as_host and switching(match, member, int(raw)):
-        return go(url_for("play.sheet", match_id=match.id, switch=raw) + "#seats")
+        return go(url_for("play.sheet", match_id=match.id, **kept_log(), switch=raw) + "#seats")
     saw_free = request.form.get("free") == "1"
     outcome = seats.claim(match, member, int(raw), as_host=as_host, saw_free=saw_free)
     seats.mark_seen(member)
     if outcome.outcome == "lost":  # nothing changed for the other phones: this one is told
         db.session.commit()
-        return go(url_for("play.sheet", match_id=match.id, lost=raw) + "#seats")
+        return go(url_for("play.sheet", match_id=match.id, **kept_log(), lost=raw) + "#seats")
     return back(match)
 
 

@@ -238,9 +238,12 @@ def claim(phone: Phone, name: str) -> None:
     """Tap "I am <name>" and wait for the sheet to show this phone in that seat (the phone that
     started the match sits where its new-match form said: nothing to tap then)."""
     page = phone.page
-    if name in (mine(phone).all_text_contents() or [""])[0]:
+    seated = (mine(phone).all_text_contents() or [""])[0]
+    if name in seated:
         return
     page.locator("#seats").get_by_role("button", name=f"I am {name}").tap()
+    if seated.strip():  # seated elsewhere: the phone is asked before it moves
+        page.locator("#seats").get_by_role("button", name=f"Yes, this phone is {name}").tap()
     expect(mine(phone)).to_contain_text(name)
     phone.check()
 

@@ -64,7 +64,8 @@ def test_a_seat_or_host_tap_from_an_opened_log_lands_on_it(app: Flask) -> None:
     match_id = logged_match(phone, LOG_WINDOW + 2)
     opened = {"Referer": f"http://localhost/m/{match_id}?log=all"}
     taps = (
-        (f"/m/{match_id}/seat", {"seat": "1"}, "?log=all#seats", "#seats"),
+        (f"/m/{match_id}/seat", {"seat": "2"}, "?log=all&switch=2#seats", "?switch=2#seats"),
+        (f"/m/{match_id}/seat", {"seat": "1", "switch": "1"}, "?log=all#seats", "#seats"),
         (f"/m/{match_id}/seat/cancel", {}, "?log=all#seats", "#seats"),
         (
             f"/m/{match_id}/host/lock",
@@ -79,7 +80,7 @@ def test_a_seat_or_host_tap_from_an_opened_log_lands_on_it(app: Flask) -> None:
         assert answer.headers["Location"].endswith(f"/m/{match_id}{kept}"), url
         answer = phone.post(url, fields)
         assert answer.headers["Location"].endswith(f"/m/{match_id}{shut}"), url
-    told = phone.post(f"/m/{match_id}/seat", {"seat": "2", "log": "all"}, hx=True)
+    told = phone.post(f"/m/{match_id}/seat", {"seat": "2", "log": "all", "switch": "1"}, hx=True)
     assert told.headers["HX-Location"].endswith(f"/m/{match_id}?log=all#seats")
 
 
