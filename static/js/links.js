@@ -1,5 +1,5 @@
 // A tapped link is given what only the phone knows, just before it is followed.
-// - data-keeps-place (the language links): the page's fragment (#history, #seats after a seat
+// - data-same-place (the language links): the page's fragment (#history, #seats after a seat
 //   was taken). The server answers /lang/<code> with a 303 to the page, with no fragment of its
 //   own, and a browser keeps the fragment of the link for such a redirect, so another language
 //   comes back to the same place of the same page.
@@ -11,9 +11,9 @@
   "use strict";
 
   document.addEventListener("click", function (event) {
-    const link = event.target.closest && event.target.closest("a[data-keeps-place], a[data-time-zone]");
+    const link = event.target.closest && event.target.closest("a[data-same-place], a[data-time-zone]");
     if (!link) return;
-    if (link.hasAttribute("data-keeps-place")) link.hash = location.hash;
+    if (link.hasAttribute("data-same-place")) link.hash = location.hash;
     const zone = window.Intl && Intl.DateTimeFormat().resolvedOptions().timeZone;
     if (link.hasAttribute("data-time-zone") && zone) {
       const url = new URL(link.href);
