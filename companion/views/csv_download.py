@@ -1,4 +1,4 @@
-"""Which time zone a CSV download is written in, and the name it is saved under."""
+"""Which time zone a group's download is written in, and the name it is saved under."""
 
 from __future__ import annotations
 
@@ -36,8 +36,9 @@ def name_slug(name: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", plain.lower()).strip("-")[:40].strip("-")
 
 
-def table_name(group: Group, zone: tzinfo) -> str:
-    """``companion-<group's name>-<today>.csv``: the group and the day of the download tell
-    one saved file from another (a group exported again after a few evenings)."""
+def file_name(group: Group, zone: tzinfo, extension: str) -> str:
+    """``companion-<group's name>-<today>.<extension>``: the group and the day of the download
+    tell one saved file from another (a group exported again after a few evenings, or two
+    groups' files side by side in one folder)."""
     slug = name_slug(group.name) or f"group-{group.id}"
-    return f"companion-{slug}-{datetime.now(zone).date().isoformat()}.csv"
+    return f"companion-{slug}-{datetime.now(zone).date().isoformat()}.{extension}"

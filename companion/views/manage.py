@@ -20,7 +20,7 @@ from ..extensions import db, limiter
 from ..models import Group, Player
 from ..security import device_id, ensure_device
 from ..sheet import MAX_DB_INT
-from .csv_download import asked_zone, table_name
+from .csv_download import asked_zone, file_name
 from .deletion import sees_deleted
 from .groups import member_group_or_404
 from .manage_forms import ImportForm, MergePlayersForm, RenamePlayerForm
@@ -173,7 +173,7 @@ def export_json(group_id: int) -> Response:
     with one_snapshot():
         data = export_group(group)
     body = json.dumps(data, ensure_ascii=False, indent=1)
-    return download(body, "application/json", f"companion-group-{group.id}.json")
+    return download(body, "application/json", file_name(group, asked_zone(), "json"))
 
 
 @bp.get("/g/<int:group_id>/export.csv")
@@ -184,7 +184,7 @@ def export_table(group_id: int) -> Response:
     zone = asked_zone()
     with one_snapshot():
         body = export_csv(group, zone)
-    return download("\ufeff" + body, "text/csv", table_name(group, zone))
+    return download("\ufeff" + body, "text/csv", file_name(group, zone, "csv"))
 
 
 @bp.route("/g/import", methods=["GET", "POST"])

@@ -3,8 +3,8 @@
 //   was taken). The server answers /lang/<code> with a 303 to the page, with no fragment of its
 //   own, and a browser keeps the fragment of the link for such a redirect, so another language
 //   comes back to the same place of the same page.
-// - data-time-zone (the group's CSV table): the phone's time zone by name, so the file's times
-//   are the phone's, not the server's.
+// - data-time-zone (the group's CSV table and JSON file): the phone's time zone by name, so the
+//   table's times and both files' dates are the phone's, not the server's.
 // Without JavaScript the links still work: the language changes at the top of the page, and
 // the table's times are in the server's zone (the README says so).
 (function () {

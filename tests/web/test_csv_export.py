@@ -1,5 +1,6 @@
 """The CSV export opens as a table in the spreadsheet of each language: its words, its separator,
-its dates and times in the person's zone; places shared on ties, a team game, formulas kept out."""
+its dates and times in the person's zone; places shared on ties, a team game, formulas kept out;
+the JSON file named the same way."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ import csv
 import io
 from datetime import datetime
 from pathlib import Path
+from zoneinfo import ZoneInfo
 
 import pytest
 from flask import Flask
@@ -157,3 +159,17 @@ def test_the_file_is_named_after_the_group_and_the_day(phone: Phone) -> None:
         db.session.commit()
     _, name = download(phone, group_id, "it")
     assert name == f"companion-gite-d-ete-venerdi-{utcnow().date().isoformat()}.csv"
+
+
+def test_the_json_file_is_named_like_the_table_in_the_phones_zone(phone: Phone) -> None:
+    group_id = group_of(phone.app, phone.new_match(["Ann", "Bob"]))
+    with phone.app.app_context():
+        group = db.session.get(Group, group_id)
+        assert group is not None
+        group.name = "Venerdì sera"
+        db.session.commit()
+    today = datetime.now(ZoneInfo("Pacific/Kiritimati")).date().isoformat()  # UTC+14
+    response = phone.get(f"/g/{group_id}/export.json?tz=Pacific/Kiritimati")
+    assert response.mimetype == "application/json"
+    disposition = response.headers["Content-Disposition"]
+    assert disposition == f'attachment; filename="companion-venerdi-sera-{today}.json"'
