@@ -191,15 +191,25 @@ def test_a_round_kept_offline_moves_the_form_on_to_the_next_round(
 
 
 def kept(phone: Phone, path: str | None = None) -> None:
-    """Wait until the service worker holds a copy of ``path`` (this page by default); for this
-    page, at the version it shows. The worker stores a copy after it answered, so a test that
-    cuts the network must wait for it."""
+    """Wait until the service worker holds a copy of ``path`` (this page by default) and every
+    script and stylesheet this page names; for this page, at the version it shows. The worker
+    stores a copy after it answered, and the files the page hands it while the copy is being
+    stored, so a test that cuts the network must wait for both."""
     phone.page.wait_for_function(
         """async (path) => {
             const board = path ? null : document.getElementById("scoreboard");
             const mark = board ? `data-version="${board.dataset.version}"` : "";
-            for (const name of await caches.keys()) {
-                if (!name.startsWith("pages-")) continue;
+            const files = Array.from(document.querySelectorAll("script[src], link[rel=stylesheet]"))
+                .map((el) => el.getAttribute("src") || el.getAttribute("href"));
+            const names = await caches.keys();
+            const held = async (prefix, url) => {
+                for (const name of names.filter((n) => n.startsWith(prefix))) {
+                    if (await (await caches.open(name)).match(url)) return true;
+                }
+                return false;
+            };
+            for (const file of files) if (!(await held("static-", file))) return false;
+            for (const name of names.filter((n) => n.startsWith("pages-"))) {
                 const copy = await (await caches.open(name)).match(path || location.pathname);
                 if (copy && (await copy.text()).includes(mark)) return true;
             }
