@@ -250,6 +250,12 @@ class Seam(Listed, Generic[State]):
         """The number ``seat`` ended with, when the game has one worth averaging and ranking."""
         return None
 
+    def ranked(self, result: int | None, tallies: Tallies) -> int | None:
+        """The stored result as a player's average and best result take it in: the result
+        itself, unless the seat's tallies say the match was lost in a way that makes its
+        number no measure (The Game lost to the fire)."""
+        return result
+
     best_line: bool = False
     """Whether the results-over-time chart also draws the best result so far (The Game's
     record to beat)."""

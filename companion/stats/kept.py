@@ -93,8 +93,10 @@ def added(
     result: int | None,
     tallies: Tallies | None,
 ) -> Figures:
-    """``row`` with one more match counted after every match it counts."""
+    """``row`` with one more match counted after every match it counts (its result only as
+    the game ranks it: :meth:`~companion.games.base.Seam.ranked`)."""
     seam = seam_of(row.game)
+    result = seam.ranked(result, tallies or {})
     streak = row.streak + 1 if won else 0
     best = row.best
     if result is not None:

@@ -13,6 +13,8 @@ from companion.rules.thegame import RULES, TheGameState
 from companion.stats.places import places
 from companion.stats.replays import Finished, SeatInfo
 
+from .test_history_words import FIRE
+
 NAMES = ["Ann", "Bob", "Cy"]
 UP, UP2, DOWN, DOWN2 = 0, 1, 2, 3
 
@@ -75,3 +77,16 @@ def test_the_seam_figures_games_beaten_and_best_result_per_player_count(app: Fla
         ("Best team result, 3 players", "40 cards left"),
     ]
     assert lost == [("Games beaten", "0"), ("Best team result, 2 players", "12 cards left")]
+
+
+def test_a_game_lost_to_the_fire_counts_as_played_with_no_result_to_rank(app: Flask) -> None:
+    state = RULES.setup(NAMES[:2], {"variant": "pro", "on_fire": True}, 0)
+    for move in FIRE:
+        state = RULES.apply(state, move)
+    tallies = SEAM.tallies(state, 0, False)
+    assert tallies == {"beaten": 0, "fire": 1}, "no best result from the fire"
+    assert SEAM.ranked(SEAM.result(state, 0), tallies) is None
+    kept = SEAM.tallies(stuck(2), 0, False)
+    assert SEAM.ranked(SEAM.result(stuck(2), 0), kept) == 94
+    with app.test_request_context():
+        assert SEAM.figures([played(state, 0, 1)]) == [("Games beaten", "0")]

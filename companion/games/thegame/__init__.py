@@ -122,5 +122,9 @@ class TheGameSeam(Seam[TheGameState]):
         """The team's cards left, the same for every seat."""
         return stats.result(state, seat)
 
+    def ranked(self, result: int | None, tallies: Tallies) -> int | None:
+        """A game lost to the fire counts as played, with no result to average or rank."""
+        return stats.ranked(result, tallies)
+
 
 SEAM = TheGameSeam()

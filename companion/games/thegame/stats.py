@@ -23,9 +23,18 @@ BEST = "best_"
 
 def tallies(state: TheGameState, seat: int, won: bool) -> Tallies:
     """Whether the team beat the game or lost it to the fire (On Fire: the group history says
-    so, :func:`listed_words`), and its cards left under the number of players."""
+    so, :func:`listed_words`), and its cards left under the number of players. A game lost to
+    the fire has no best result to offer: the fire ended it whatever cards were left, as the
+    group's record at the end of a match counts it (:func:`.history.team_record`)."""
     fire = int(state.ended == Termination.FIRE)
+    if fire:
+        return {"beaten": int(won), "fire": fire}
     return {"beaten": int(won), "fire": fire, f"{BEST}{len(state.players)}": cards_left(state)}
+
+
+def ranked(result: int | None, tallies: Tallies) -> int | None:
+    """No cards left to average or to rank for a game lost to the fire (:func:`tallies`)."""
+    return None if tallies.get("fire") else result
 
 
 def listed_words(options: dict[str, Any], tallies: Sequence[Tallies]) -> list[str]:
