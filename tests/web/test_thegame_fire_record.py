@@ -1,12 +1,16 @@
 """The Game's player page and a game lost to the fire (On Fire): played, never a best result,
-as the group's record at the end of a match counts it."""
+as the group's record at the end of a match counts it; and the migration that corrects the
+figures stored before."""
 
 from __future__ import annotations
+
+from pathlib import Path
 
 from ..conftest import Phone
 from .helpers import group_of
 from .history_helpers import add_match, figures
 from .test_history_words import FIRE
+from .test_kept_migration import run, scratch_postgres  # noqa: F401 (a fixture)
 from .test_stats import TRACKED, page
 
 ON_FIRE = {"variant": "pro", "on_fire": True}
@@ -40,3 +44,66 @@ def test_the_history_still_shows_the_cards_left_when_the_fire_won(phone: Phone) 
     said = " ".join(phone.get(f"/g/{group_id}").get_data(as_text=True).split())
     assert f'id="match-{lost}"' in said
     assert "Team result: 92 cards left" in said and "Lost to the fire." in said
+
+
+MIGRATION = """
+import json
+import flask_migrate
+import sqlalchemy as sa
+from companion import create_app
+from companion.extensions import db
+from companion.models import Group
+from companion.stats import kept
+from tests.web.history_helpers import add_match
+from tests.web.test_history_words import FIRE
+from tests.web.test_stats import TRACKED
+app = create_app({{"SQLALCHEMY_DATABASE_URI": "{url}", "SECRET_KEY": "x"}})
+
+def rows():
+    found = db.session.execute(sa.select(*kept.TABLE.c)).all()
+    return sorted(tuple(row) for row in found)
+
+with app.app_context():
+    flask_migrate.upgrade()
+    group = Group(name="Old")
+    db.session.add(group)
+    db.session.commit()
+    group_id = group.id
+burnt = add_match(app, group_id, "thegame", ["Ann", "Bob"], FIRE,
+                  {{"variant": "pro", "on_fire": True}})
+add_match(app, group_id, "thegame", ["Ann", "Cy"], TRACKED)
+with app.app_context():
+    kept_by_app = rows()
+    old = json.dumps({{"beaten": 0, "fire": 1, "best_2": 92}})
+    db.session.execute(sa.text("UPDATE seats SET tallies = :old WHERE match_id = :id"),
+                       {{"old": old, "id": burnt}})
+    db.session.execute(sa.text("UPDATE player_games SET best = 92, results = results + 1,"
+                               " result_sum = result_sum + 92, tallies = :old"), {{"old": old}})
+    db.session.commit()
+    assert rows() != kept_by_app
+    db.session.remove()
+    flask_migrate.downgrade(revision="{before}")
+    flask_migrate.upgrade()
+    assert rows() == kept_by_app, (rows(), kept_by_app)
+    found = db.session.execute(sa.text("SELECT tallies FROM seats WHERE match_id = :id"),
+                               {{"id": burnt}}).scalars()
+    tallies = [json.loads(t) if isinstance(t, str) else t for t in found]
+    print([(row[0], row[3], row[7], row[9], row[12]) for row in rows()], tallies)
+"""
+
+# (player, played, results, best, tallies) per kept row, then the burnt match's seats' tallies:
+# Ann and Bob played the burnt game, which ranks no result; Ann and Cy were stuck at 94.
+EXPECTED = (
+    "[(1, 2, 1, 94, {'beaten': 0, 'fire': 1, 'best_2': 94}), (2, 1, 0, None, {'beaten': 0, "
+    "'fire': 1}), (3, 1, 1, 94, {'beaten': 0, 'fire': 0, 'best_2': 94})] "
+    "[{'beaten': 0, 'fire': 1}, {'beaten': 0, 'fire': 1}]"
+)
+
+
+def test_the_migration_takes_the_fire_losses_best_results_back(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'migrated.sqlite'}"
+    assert run(url, MIGRATION, before="d7b3e9a1c5f2") == EXPECTED
+
+
+def test_the_migration_takes_them_back_on_postgres(scratch_postgres: str) -> None:  # noqa: F811
+    assert run(scratch_postgres, MIGRATION, before="d7b3e9a1c5f2") == EXPECTED
