@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from .helpers import Phone, expect, fill_new_match, join_with_code
+from .helpers import Phone, Shots, expect, fill_new_match, join_with_code
 
 KEPT = "companion.picks:"
 """The start of the sessionStorage key the page keeps the tapped dice under."""
@@ -87,4 +87,28 @@ def test_faces_tapped_for_real_dice_outlive_a_reload(phones: Callable[..., Phone
     for die, face in enumerate("44C"):
         expect(page.locator(f"#entry input[name='turn-die{die}'][value='{face}']")).to_be_checked()
     expect(page.locator("#entry input[name='turn-die3']:checked")).to_have_count(0)
+    a.check()
+
+
+def test_the_third_throw_brought_back_shows_the_dice_plain(
+    phones: Callable[..., Phone], shots: Shots
+) -> None:
+    """The third throw of a roll undone is the dice, with no throw left to keep any for: they
+    are not offered to tap, and nothing of them is kept for a reload."""
+    a = phones("A", viewport={"width": 360, "height": 740})
+    start_rolling(a)
+    a.page.locator("#entry button[value=throw]").tap()
+    expect(a.page.locator("#entry legend")).to_contain_text("Throw 2 of 3")
+    a.page.locator("#entry button[value=throw]").tap()  # the third: the roll is stored
+    expect(a.page.locator("#log-entries > li").first).to_contain_text("in the app (throws:")
+    a.page.locator("#log-entries > li").first.locator(".line-undo button").tap()
+    panel = a.page.locator("#entry")
+    expect(panel).to_contain_text("Throw 3 of 3: no throw left, these are your dice")
+    expect(panel.locator("input[type=checkbox]")).to_have_count(0)
+    expect(panel.locator(".bl-thrown .bl-die")).to_have_count(5)
+    expect(panel).not_to_contain_text("kept")
+    expect(panel.locator("button[value=use]")).to_be_visible()
+    shots(a, "third-throw-plain")
+    a.page.locator("#entry .bl-thrown .bl-die").first.tap()
+    assert not kept_in_session(a)
     a.check()

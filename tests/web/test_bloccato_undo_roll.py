@@ -94,3 +94,27 @@ def test_a_held_throw_is_not_taken_back_alone(phone: Phone, dice_drawn: list[str
     answer = phone.post(f"/m/{match_id}/undo-held", {"version": version}, hx=True)
     assert "no longer waiting" in unescape(answer.get_data(as_text=True))
     assert "Throw 1 of 3" in text(phone.get(f"/m/{match_id}"))
+
+
+def test_after_the_third_throw_the_dice_are_no_longer_offered_to_keep(
+    phone: Phone, other: Phone, dice_drawn: list[str]
+) -> None:
+    """With no throw left there is nothing to keep the dice for: they are shown plain, and a
+    throw sent with kept dice (from a page a moment old) is still refused, nothing drawn."""
+    match_id = seated(phone, other)
+    dice_drawn.extend("12345" + "1234" + "123")
+    turn(phone, match_id, action="throw")
+    turn(phone, match_id, action="throw", keep4="y")
+    turn(phone, match_id, action="throw", keep3="y", keep4="y")
+    undo(phone, match_id, 1)
+    assert kept_boxes(phone, match_id) == []
+    page = parse(phone.get(f"/m/{match_id}").get_data(as_text=True))
+    dice = page.find("div", class_="bl-keep-dice")
+    assert dice.attrs["aria-label"] == "Your dice: 1 2 3 4 5"
+    assert not dice.find_all("label") and not dice.find_all(class_="bl-keep-tag")
+    assert "tap the dice you keep" not in text(phone.get(f"/m/{match_id}"))
+    refused = text(turn(phone, match_id, action="throw", keep0="y", keep1="y"))
+    assert "No throws left: use these dice." in refused
+    assert count(phone.app, Entry) == 2
+    turn(phone, match_id, action="use", keep0="y")  # a kept box changes nothing of the dice
+    assert moves(phone.app, match_id)[-1]["dice"] == "12345"
