@@ -5,7 +5,9 @@ An undo is a new entry that takes an earlier one back; nothing is deleted. Two u
 about before they are stored: one of an entry another phone at the table made (undo it there,
 or confirm), and one in a match that is over, which can reopen it and take its result out of
 the history. Either is refused with the question, and the answer offers the confirmation in
-place (:attr:`companion.writes.Submitted.confirm_undo`).
+place (:attr:`companion.writes.Submitted.confirm_undo`). A move held for a choice, which is no
+entry, is asked about in the same way when another phone at the table entered it
+(:attr:`~companion.writes.Submitted.confirm_held`).
 """
 
 from __future__ import annotations
@@ -85,17 +87,39 @@ def questions(
     return asked
 
 
-def submit_undo_held(match: Match, member: Membership, version: object) -> Submitted:
+def submit_undo_held(
+    match: Match, member: Membership, version: object, confirmed: bool = False
+) -> Submitted:
     """Take back the move held for a player's choice, and nothing else: it never entered the
     log, so undoing the newest entry would take the entry before it as well (6 nimmt!'s
-    starting rows, under a first turn waiting for a row). Only where the game allows it."""
+    starting rows, under a first turn waiting for a row). Only where the game allows it, and,
+    as for an entry, only once ``confirmed`` when another phone at the table entered it."""
     if not can_write(match, member):
         return Submitted(error=_("Claim your seat first: only players can undo."))
     held = pending_for(match)
     seen = bounded_version(version)
     allowed = seam_for(match.game).takes_back_held
-    if held is None or not allowed or held.version != seen or not release(match, seen):
+    if held is None or not allowed or held.version != seen:
+        return Submitted(notice=_("That turn is no longer waiting: the sheet changed."))
+    question = None if confirmed else held_question(match, member, held.device_id)
+    if question is not None:
+        return Submitted(error=question, confirm_held=True)
+    if not release(match, seen):
         return Submitted(notice=_("That turn is no longer waiting: the sheet changed."))
     return Submitted(
         held=True, notice=_("The waiting turn is undone: none of its cards were placed.")
+    )
+
+
+def held_question(match: Match, member: Membership, device: str | None) -> str | None:
+    """What this phone is asked before it takes back a held move that ``device`` entered: that
+    phone is at the table and its player may be about to act on the move. None for this
+    phone's own held move, or one whose phone has gone."""
+    name = others_at_table(match, member).get(device or "")
+    if name is None:
+        return None
+    return _(
+        "%(name)s's phone entered that turn and is at the table. Undo it there, or "
+        "confirm that you undo it.",
+        name=name,
     )

@@ -47,7 +47,7 @@ class Submitted:
     otherwise the form is refused as typed, with ``error`` or with its own field errors.
     ``confirm_undo`` is the entry an undo was refused for until this phone confirms it (another
     phone at the table made it, or the match is over): the answer asks for that confirmation
-    in place.
+    in place. ``confirm_held`` says the same of taking back the move held for a choice.
     """
 
     written: Written | None = None
@@ -55,6 +55,7 @@ class Submitted:
     error: str | None = None
     notice: str | None = None
     confirm_undo: int | None = None
+    confirm_held: bool = False
 
 
 def can_write(match: Match, member: Membership) -> bool:

@@ -192,7 +192,9 @@ def undo(match_id: int, seq: int) -> Response:
 def undo_held(match_id: int) -> Response:
     """Take back the move waiting for a player's choice, which is not in the log yet."""
     match, member = member_match_or_404(match_id)
-    submitted = submit_undo_held(match, member, request.form.get("version", type=int))
+    version = request.form.get("version", type=int)
+    confirmed = request.form.get("for_other") == "1"
+    submitted = submit_undo_held(match, member, version, confirmed)
     return answer(match, member, None, None, submitted)
 
 

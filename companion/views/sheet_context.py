@@ -51,6 +51,7 @@ def play_context(
     saved_note: str | None = None,
     saved_seq: int | None = None,
     confirm_undo: int | None = None,
+    confirm_held: bool = False,
 ) -> dict[str, Any]:
     """What a move can change: the scoreboard, the log and the entry panel. A poll that finds
     only new moves sends just these (:func:`table_context` is what seats, seat requests and
@@ -81,6 +82,7 @@ def play_context(
         "saved_note": saved_note,
         "saved_seq": saved_seq,
         "confirm_undo": confirm_undo,
+        "confirm_held": confirm_held,
         "poll_seconds": current_app.config["POLL_SECONDS"],
         "poll_url": poll_url(match, member),
         "events_url": events_url(match, member),

@@ -45,6 +45,7 @@ def answer(
             None,
             notice=submitted.error,
             confirm_undo=submitted.confirm_undo,
+            confirm_held=submitted.confirm_held,
         )
     return entry_reply(match, member, replay(match), kind, form, error=submitted.error)
 
@@ -167,6 +168,7 @@ def entry_reply(
     fresh: bool = False,
     kept: bool = False,
     confirm_undo: int | None = None,
+    confirm_held: bool = False,
     final: bool = False,
     settled: bool = False,
     typed: str | None = None,
@@ -190,6 +192,7 @@ def entry_reply(
         "settled": settled,
         "typed": typed,
         "confirm_undo": confirm_undo,
+        "confirm_held": confirm_held,
     }
     if not wants_fragment():
         context = sheet_context(match, member, current, **entry)

@@ -4,6 +4,7 @@ live, and B picks the row its too-low card takes — on B's own phone."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from .conftest import LiveServer
 from .helpers import Phone, Shots, claim, expect, fill_new_match, match_id
@@ -22,6 +23,29 @@ def submit_table(phone: Phone, values: list[int], field: str) -> None:
     page.locator("#entry form[data-entry] button[type=submit]").click()
     expect(page.locator("#scoreboard")).not_to_have_attribute("data-version", version)
     phone.check()
+
+
+def bobs_row_waits(phones: Callable[..., Phone], **b_options: Any) -> tuple[Phone, Phone]:
+    """Ann's phone (A) starts a table-mode match of Ann, Bob and Cy, Bob claims his seat on B,
+    and A enters the rows and a first turn in which Bob's 5 waits for his row."""
+    a = phones("A")
+    page = a.goto("/new/sixnimmt")
+    fill_new_match(a, ["Ann", "Bob", "Cy"], rounds=1)
+    page.get_by_label("Table mode", exact=False).check()
+    page.locator("#new-match button[type=submit]").click()
+    page.wait_for_url("**/m/*")
+    claim(a, "Ann")
+    code = (page.locator("#invite [data-code]").text_content() or "").strip()
+    b = phones("B", **b_options)
+    b.goto("/j")
+    b.page.get_by_label("Code").fill(code)
+    b.page.locator("#join button[type=submit]").click()
+    b.page.wait_for_url(f"**/m/{match_id(a)}")
+    claim(b, "Bob")
+    submit_table(a, ROW_STARTERS, "row")
+    submit_table(a, FIRST_TURN, "seat")
+    expect(b.page.locator("#table-panel .choice")).to_contain_text("Choose the row you take")
+    return a, b
 
 
 def test_a_round_in_table_mode_on_two_phones(
@@ -104,24 +128,8 @@ def test_undoing_a_turn_waiting_for_a_row_keeps_the_starting_rows(
 ) -> None:
     """The first turn waits for Bob's row: Ann's undo takes back that turn alone, Bob's phone
     stops asking him to choose, and the four starting cards stay on the table."""
-    a = phones("A")
-    page = a.goto("/new/sixnimmt")
-    fill_new_match(a, ["Ann", "Bob", "Cy"], rounds=1)
-    page.get_by_label("Table mode", exact=False).check()
-    page.locator("#new-match button[type=submit]").click()
-    page.wait_for_url("**/m/*")
-    claim(a, "Ann")
-    code = (page.locator("#invite [data-code]").text_content() or "").strip()
-    b = phones("B")
-    b.goto("/j")
-    b.page.get_by_label("Code").fill(code)
-    b.page.locator("#join button[type=submit]").click()
-    b.page.wait_for_url(f"**/m/{match_id(a)}")
-    claim(b, "Bob")
-
-    submit_table(a, ROW_STARTERS, "row")
-    submit_table(a, FIRST_TURN, "seat")  # Bob's 5 waits for his row
-    expect(b.page.locator("#table-panel .choice")).to_contain_text("Choose the row you take")
+    a, b = bobs_row_waits(phones)
+    page = a.page
     undo = page.locator("#entry form.undo-last button")
     expect(undo).to_have_text("Undo the waiting turn")
     undo.click()
@@ -133,5 +141,29 @@ def test_undoing_a_turn_waiting_for_a_row_keeps_the_starting_rows(
     expect(b.page.locator("#table-panel")).to_contain_text("0 of 10 turns played")
     for card in ROW_STARTERS:
         expect(b.page.locator("#table-panel")).to_contain_text(str(card))
+    a.check()
+    b.check()
+
+
+def test_another_phone_is_asked_before_it_undoes_the_waiting_turn(
+    phones: Callable[..., Phone], shots: Shots
+) -> None:
+    """Ann's phone entered the turn waiting for Bob's row: Bob's tap on its undo only asks,
+    and the turn goes once he confirms."""
+    a, b = bobs_row_waits(phones, viewport={"width": 360, "height": 740})
+    entry = b.page.locator("#entry")
+    entry.locator("form.undo-last button").click()
+    expect(entry.locator("[role=alert]")).to_contain_text(
+        "Ann's phone entered that turn and is at the table."
+    )
+    yes = entry.get_by_role("button", name="Yes, undo the waiting turn")
+    expect(yes).to_be_visible()
+    expect(b.page.locator("#table-panel .choice")).to_contain_text("Bob's 5 is lower")
+    expect(a.page.locator("#table-panel .choice")).to_contain_text("Bob chooses the row")
+    shots(b, "bob-asked-before-undoing-anns-turn")
+    yes.click()
+    expect(entry).to_contain_text("The waiting turn is undone: none of its cards were placed.")
+    expect(a.page.locator("#table-panel .choice")).to_have_count(0)
+    expect(a.page.locator("#table-panel")).to_contain_text("0 of 10 turns played")
     a.check()
     b.check()
