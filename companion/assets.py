@@ -44,6 +44,7 @@ SCREEN_STYLES = {"tv": "css/tv.css"}
 SCRIPTS = (
     "js/app.js", "js/doorbell.js", "js/status.js", "js/next.js", "js/outbox.js", "js/connection.js",
     "js/counters.js", "js/inflight.js", "js/kept.js", "js/tabs.js", "js/links.js", "js/picks.js",
+    "js/draft.js",
 )  # fmt: skip
 """The page scripts served together as ``bundle/app.js``, in this order."""
 COMPRESSIBLE = ("text/", "application/javascript", "application/json", "image/svg+xml")
