@@ -1,7 +1,8 @@
 // The sheet's word on the network: the connection line (live, reconnecting or offline, and a
-// note when nothing was heard for longer than two poll intervals), the offline copy's note, and
-// the service worker that keeps the last good copy of a page. Served in the page bundle after
-// outbox.js (companion/assets.py), whose queue it reads and wakes through window.companionOutbox.
+// note when nothing was heard for longer than two poll intervals; once the match is over,
+// offline alone), the offline copy's note, and the service worker that keeps the last good
+// copy of a page. Served in the page bundle after outbox.js (companion/assets.py), whose queue
+// it reads and wakes through window.companionOutbox.
 (function () {
   "use strict";
 
@@ -20,12 +21,15 @@
     const every = pollMs();
     if (!el) return;
     el.dataset.stream = stream ? "open" : "closed"; // the doorbell, for those who ask
-    if (!every) { el.hidden = true; return; }
+    // A match that is over has nothing more coming unless its host reopens it: it is neither
+    // live nor out of date. Only a lost network is still said (the host's undo would need it).
+    const over = !!document.querySelector("[data-poll][data-over]");
+    if (!every || (over && navigator.onLine)) { el.hidden = true; return; }
     // While the doorbell keeps beating, the page does not poll: the stream is what it hears.
     const ringing = navigator.onLine && !!window.companionDoorbell && window.companionDoorbell.heardLately();
     const waiting = outbox() ? outbox().waiting() : 0;
     // A sheet that has heard nothing for two intervals is not called live, even online.
-    const old = !ringing && Date.now() - heard > 2 * every;
+    const old = !over && !ringing && Date.now() - heard > 2 * every;
     // Writes that could not be sent are not live either, even with the doorbell still beating
     // (a server that is shutting down keeps its streams a while but takes no new request).
     const stuck = waiting && (!ringing || outbox().failing());

@@ -231,3 +231,30 @@ def test_a_sheet_that_hears_nothing_is_not_called_live(
     expect(connection).to_contain_text("may be out of date", timeout=4 * WAIT)
     expect(connection).to_have_attribute("data-state", "reconnecting")
     b.context.unroute(re.compile(r"/live\b"))  # lets the hanging poll go on
+
+
+def test_a_finished_match_is_neither_called_live_nor_out_of_date(
+    phones: Callable[..., Phone], server: LiveServer
+) -> None:
+    """Nothing more comes to a match that is over (unless its host reopens it): its sheet stops
+    saying "Live", and one that had heard nothing for a while is no longer said to be out of
+    date once it shows the end. The undo that reopens the match makes it live again."""
+    server.app.config["SSE_ENABLED"] = False  # a page that polls, every second
+    server.app.config["POLL_SECONDS"] = 1
+    b = phones("B")
+    start_match(b, ["Ann", "Bob"], rounds=1)
+    connection = b.page.locator("#connection")
+    expect(connection).to_have_attribute("data-state", "live")
+    held: list[Any] = []  # the polls hang; the writes still go
+    b.context.route(re.compile(r"/live\b"), lambda route: held.append(route))
+    expect(connection).to_contain_text("may be out of date", timeout=4 * WAIT)
+    enter_round(b, [3, 5])  # the only round: its answer shows the end
+    expect(b.page.locator("#scoreboard .outcome")).to_contain_text("Match over")
+    expect(connection).to_be_hidden()  # was "Live" or "Reconnecting… may be out of date"
+    b.context.unroute(re.compile(r"/live\b"))
+    b.page.locator("#log-1 details.line-undo summary").click()  # asked first, after the end
+    b.page.get_by_role("button", name="Undo entry #1").click()
+    expect(rows(b)).to_have_count(0)
+    expect(connection).to_have_attribute("data-state", "live")
+    expect(connection).to_be_visible()
+    expect(connection.locator(".old")).to_have_text("")
