@@ -173,8 +173,8 @@ def test_the_end_of_an_evening_of_eight_fits_the_tv_with_the_places(
     phones: Callable[..., Phone], shots: Shots
 ) -> None:
     """The last round on the phone, and both TVs show the end on one screen: "Match over", the
-    players in their places, the scoreboard's totals, the last entries whole, type that grows
-    with the screen, and nothing to tap."""
+    players in their places, the chart of how the match went in the board's place, type that
+    grows with the screen, and nothing to tap."""
     host = phones("A", viewport={"width": 360, "height": 740})
     page = host.goto("/new/sixnimmt")
     page.locator("details.more summary").click()
@@ -184,6 +184,9 @@ def test_the_end_of_an_evening_of_eight_fits_the_tv_with_the_places(
     for heads in EVENING[:-1]:
         enter_round(host, heads)
     tvs = {screen: open_tv(phones, host, screen) for screen in TVS}
+    for tv, _height in tvs.values():  # the last entries, whole (the end leaves them to the chart)
+        expect(tv.page.locator(".tv-entries li")).to_have_count(4)
+        assert tv.page.locator(".tv-entries li").evaluate_all(CUT) == []  # was "Fritz 6 · …"
     enter_round(host, EVENING[-1])
     for screen, (tv, height) in tvs.items():
         expect(tv.page.locator(".tv-over")).to_have_text("Match over")  # was "Winner: Hugo" alone
@@ -191,9 +194,8 @@ def test_the_end_of_an_evening_of_eight_fits_the_tv_with_the_places(
         expect(places).to_have_text(PLACES)  # was seat order
         expect(tv.page.locator(".tv-totals .tv-place").first).to_have_text("1st")
         shots(tv, f"tv-end-{screen}", full_page=False)
-        for part in (".tv-totals li", ".tv-game .totals td", ".tv-entries li"):
+        for part in (".tv-totals li", "#chart svg.chart", "#chart .chart-legend li"):
             assert bottom(tv, part) <= height, f"{part} ends at {bottom(tv, part)}px of {height}"
-        assert tv.page.locator(".tv-entries li").evaluate_all(CUT) == []  # was "Fritz 6 · …"
         assert tv.page.evaluate(SHOWN_DETAILS) == []  # was "▸ The same numbers as a table"
         root = float(tv.page.evaluate(ROOT))
         assert root >= 16 * 1.5 * height / 1080, f"rem is {root}px"  # was 17 px on a 1080p TV

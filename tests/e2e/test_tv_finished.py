@@ -1,0 +1,94 @@
+"""A match that ends while the TV shows it: the chart of how it went comes with the end, in the
+board's place, and the finished page fits one screen at 720p and 1080p (nobody scrolls a TV),
+before and after a reload, for 6 nimmt! and for Nuota."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+
+from .helpers import Phone, Shots, claim, enter_round, expect, fill_new_match
+from .test_tv_fits import TVS, bottom, open_tv
+
+FIVE = ["Alessandro", "Giuseppina", "Pierfrancesco", "Maddalena", "Bartolomeo"]
+EIGHT_ROUNDS = [
+    [3, 0, 5, 7, 1],
+    [1, 1, 1, 1, 1],
+    [0, 1, 0, 1, 0],
+    [5, 6, 7, 8, 9],
+    [2, 3, 4, 5, 6],
+    [1, 2, 3, 4, 5],
+    [7, 0, 2, 1, 3],
+    [4, 4, 4, 4, 4],
+]
+NUOTA_FIRST = [20, 15, 10, 5]
+NUOTA_ROUNDS = [[5, 20, 15, 10], [10, 5, 20, 15], [15, 10, 5, 20], [20, 15, 10, 5]]
+"""Five lives each, the lowest total loses two: after these Ann alone is left."""
+SCROLLS = "document.documentElement.scrollHeight - document.documentElement.clientHeight"
+
+
+def save_totals(phone: Phone, points: list[int]) -> None:
+    """Open the totals panel (the answer to a round keeps it open), type the totals, save."""
+    page = phone.page
+    version = page.locator("#scoreboard").get_attribute("data-version") or ""
+    tab = page.locator("#entry .tabs").get_by_role("link", name="Totals")
+    if tab.get_attribute("aria-current") != "page":  # asked again, it would empty typed boxes
+        tab.click()
+        expect(tab).to_have_attribute("aria-current", "page")
+    for seat, value in enumerate(points):
+        page.locator(f"#entry input[name='totals-seat{seat}']").fill(str(value))
+    page.locator("#entry button.primary").click()
+    expect(page.locator("#scoreboard")).not_to_have_attribute("data-version", version)
+    phone.check()
+
+
+def fits(tv: Phone, height: int) -> None:
+    """The whole page, chart and all, on one screen: nothing below it, nothing to scroll."""
+    for part in (".tv-totals li", ".tv-game", "#chart svg.chart", "#chart .chart-legend li"):
+        assert bottom(tv, part) <= height, f"{part} ends at {bottom(tv, part)}px of {height}"
+    assert tv.page.evaluate(SCROLLS) <= 0, f"the page scrolls by {tv.page.evaluate(SCROLLS)}px"
+
+
+def test_a_six_nimmt_match_of_five_ended_on_the_tv_fits_after_a_reload(
+    phones: Callable[..., Phone], shots: Shots
+) -> None:
+    host = phones("A", viewport={"width": 360, "height": 740})
+    page = host.goto("/new/sixnimmt")
+    fill_new_match(host, FIVE, rounds=len(EIGHT_ROUNDS))
+    page.locator("#new-match button[type=submit]").click()
+    page.wait_for_url("**/m/*")
+    for heads in EIGHT_ROUNDS[:-1]:
+        enter_round(host, heads)
+    tvs = {screen: open_tv(phones, host, screen) for screen in TVS}
+    enter_round(host, EIGHT_ROUNDS[-1])
+    for screen, (tv, height) in tvs.items():
+        expect(tv.page.locator(".tv-over")).to_have_text("Match over")
+        expect(tv.page.locator("#chart svg.chart")).to_be_visible()  # with the poll
+        fits(tv, height)
+        tv.reload()
+        expect(tv.page.locator("#chart svg.chart")).to_be_visible()
+        shots(tv, f"sixnimmt-over-{screen}", full_page=False)
+        fits(tv, height)
+
+
+@pytest.mark.parametrize("screen", TVS)
+def test_a_nuota_match_ended_on_the_tv_fits(
+    phones: Callable[..., Phone], shots: Shots, screen: str
+) -> None:
+    host = phones("A", viewport={"width": 360, "height": 740})
+    page = host.goto("/new/nuota")
+    fill_new_match(host, ["Ann", "Bob", "Cy", "Dee"])
+    page.locator("#new-match button[type=submit]").click()
+    page.wait_for_url("**/m/*")
+    claim(host, "Ann")
+    save_totals(host, NUOTA_FIRST)
+    tv, height = open_tv(phones, host, screen)
+    for points in NUOTA_ROUNDS:
+        save_totals(host, points)
+    expect(tv.page.locator(".tv-over")).to_have_text("Match over")
+    expect(tv.page.locator("#chart svg.chart")).to_be_visible()
+    tv.reload()
+    expect(tv.page.locator("#chart svg.chart")).to_be_visible()
+    shots(tv, f"nuota-over-{screen}", full_page=False)
+    fits(tv, height)
