@@ -1,6 +1,7 @@
 """A match that ends while the TV shows it: the chart of how it went comes with the end, in the
 board's place, and the finished page fits one screen at 720p and 1080p (nobody scrolls a TV),
-before and after a reload, for 6 nimmt! and for Nuota."""
+before and after a reload, for 6 nimmt! and for Nuota. Nuota's rounds show on the TV plainly,
+open and with nothing that looks tappable, and stay a fold-out on the phone."""
 
 from __future__ import annotations
 
@@ -26,6 +27,11 @@ NUOTA_FIRST = [20, 15, 10, 5]
 NUOTA_ROUNDS = [[5, 20, 15, 10], [10, 5, 20, 15], [15, 10, 5, 20], [20, 15, 10, 5]]
 """Five lives each, the lowest total loses two: after these Ann alone is left."""
 SCROLLS = "document.documentElement.scrollHeight - document.documentElement.clientHeight"
+TAPPABLE = """[...document.querySelectorAll('.tv summary')].filter(s => s.getClientRects().length
+  && (getComputedStyle(s).cursor === 'pointer'
+      || getComputedStyle(s, '::before').content.includes('▸')))
+  .map(s => s.textContent.trim())"""
+"""Summaries the TV shows as something to tap (a pointer, the ▸ of a fold-out)."""
 
 
 def save_totals(phone: Phone, points: list[int]) -> None:
@@ -73,7 +79,7 @@ def test_a_six_nimmt_match_of_five_ended_on_the_tv_fits_after_a_reload(
 
 
 @pytest.mark.parametrize("screen", TVS)
-def test_a_nuota_match_ended_on_the_tv_fits(
+def test_a_nuota_match_ended_on_the_tv_fits_and_shows_its_rounds_plainly(
     phones: Callable[..., Phone], shots: Shots, screen: str
 ) -> None:
     host = phones("A", viewport={"width": 360, "height": 740})
@@ -84,6 +90,13 @@ def test_a_nuota_match_ended_on_the_tv_fits(
     claim(host, "Ann")
     save_totals(host, NUOTA_FIRST)
     tv, height = open_tv(phones, host, screen)
+    history = tv.page.locator(".tv details.history")
+    expect(history).to_have_count(1)
+    expect(history.locator("table")).to_be_visible()  # one round: folded away on the phone
+    assert tv.page.evaluate(TAPPABLE) == []
+    shots(tv, f"nuota-round-1-{screen}", full_page=False)
+    phone_history = host.page.locator("#scoreboard details.history")
+    assert not phone_history.evaluate("d => d.open")  # on the phone, folded at one round
     for points in NUOTA_ROUNDS:
         save_totals(host, points)
     expect(tv.page.locator(".tv-over")).to_have_text("Match over")
@@ -91,4 +104,7 @@ def test_a_nuota_match_ended_on_the_tv_fits(
     tv.reload()
     expect(tv.page.locator("#chart svg.chart")).to_be_visible()
     shots(tv, f"nuota-over-{screen}", full_page=False)
+    assert tv.page.evaluate(TAPPABLE) == []
     fits(tv, height)
+    summary = host.page.locator("#scoreboard details.history summary")
+    expect(summary).to_have_css("cursor", "pointer")  # the phone keeps its fold-out
