@@ -153,10 +153,14 @@ def test_three_phones_each_show_their_hand_and_all_see_the_lives(
 
 
 def save_totals(phone: Phone, points: list[int | None]) -> None:
-    """Type the totals of the players still in and save the round."""
+    """Open the totals (the answer to a round keeps them open: asked for again, the panel would
+    come back empty over boxes already typed), type those of the players still in, save."""
     page = phone.page
     version = page.locator("#scoreboard").get_attribute("data-version") or ""
-    page.locator("#entry .tabs").get_by_role("link", name="Totals").click()
+    tab = page.locator("#entry .tabs").get_by_role("link", name="Totals")
+    if tab.get_attribute("aria-current") != "page":
+        tab.click()
+        expect(tab).to_have_attribute("aria-current", "page")
     for seat, value in enumerate(points):
         if value is not None:
             page.locator(f"#entry input[name='totals-seat{seat}']").fill(str(value))

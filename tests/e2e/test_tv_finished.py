@@ -10,6 +10,7 @@ from collections.abc import Callable
 import pytest
 
 from .helpers import Phone, Shots, claim, enter_round, expect, fill_new_match
+from .test_nuota import save_totals
 from .test_seats_tv import axe_clean
 from .test_tv_fits import TVS, bottom, open_tv
 
@@ -33,21 +34,6 @@ TAPPABLE = """[...document.querySelectorAll('.tv summary')].filter(s => s.getCli
       || getComputedStyle(s, '::before').content.includes('▸')))
   .map(s => s.textContent.trim())"""
 """Summaries the TV shows as something to tap (a pointer, the ▸ of a fold-out)."""
-
-
-def save_totals(phone: Phone, points: list[int]) -> None:
-    """Open the totals panel (the answer to a round keeps it open), type the totals, save."""
-    page = phone.page
-    version = page.locator("#scoreboard").get_attribute("data-version") or ""
-    tab = page.locator("#entry .tabs").get_by_role("link", name="Totals")
-    if tab.get_attribute("aria-current") != "page":  # asked again, it would empty typed boxes
-        tab.click()
-        expect(tab).to_have_attribute("aria-current", "page")
-    for seat, value in enumerate(points):
-        page.locator(f"#entry input[name='totals-seat{seat}']").fill(str(value))
-    page.locator("#entry button.primary").click()
-    expect(page.locator("#scoreboard")).not_to_have_attribute("data-version", version)
-    phone.check()
 
 
 def fits(tv: Phone, height: int) -> None:
