@@ -9,7 +9,7 @@ from collections.abc import Callable
 
 import pytest
 
-from .helpers import Phone, Shots, claim, enter_round, expect, fill_new_match
+from .helpers import Phone, Shots, enter_round, expect, fill_new_match, start_nuota
 from .test_nuota import save_totals
 from .test_seats_tv import axe_clean
 from .test_tv_fits import TVS, bottom, open_tv
@@ -71,11 +71,7 @@ def test_a_nuota_match_ended_on_the_tv_fits_and_shows_its_rounds_plainly(
     phones: Callable[..., Phone], shots: Shots, screen: str
 ) -> None:
     host = phones("A", viewport={"width": 360, "height": 740})
-    page = host.goto("/new/nuota")
-    fill_new_match(host, ["Ann", "Bob", "Cy", "Dee"])
-    page.locator("#new-match button[type=submit]").click()
-    page.wait_for_url("**/m/*")
-    claim(host, "Ann")
+    start_nuota(host, ["Ann", "Bob", "Cy", "Dee"])
     save_totals(host, NUOTA_FIRST)
     tv, height = open_tv(phones, host, screen)
     history = tv.page.locator(".tv details.history")

@@ -8,8 +8,9 @@ from collections.abc import Callable
 
 import pytest
 
-from .helpers import Phone, Shots, claim, enter_round, expect, fill_new_match
-from .test_tv_finished import FIVE, NUOTA_FIRST, NUOTA_ROUNDS, SCROLLS, save_totals
+from .helpers import Phone, Shots, enter_round, expect, fill_new_match, start_nuota
+from .test_nuota import save_totals
+from .test_tv_finished import FIVE, NUOTA_FIRST, NUOTA_ROUNDS, SCROLLS
 from .test_tv_fits import TVS, bottom, open_tv
 
 TEN_ROUNDS = [[(r * (s + 2)) % 7 + 1 for s in range(5)] for r in range(10)]
@@ -51,11 +52,7 @@ def test_nuota_four_players_three_rounds_fit_the_tv(
     phones: Callable[..., Phone], shots: Shots, screen: str
 ) -> None:
     host = phones("A", viewport={"width": 360, "height": 740})
-    page = host.goto("/new/nuota")
-    fill_new_match(host, ["Ann", "Bob", "Cy", "Dee"])
-    page.locator("#new-match button[type=submit]").click()
-    page.wait_for_url("**/m/*")
-    claim(host, "Ann")
+    page = start_nuota(host, ["Ann", "Bob", "Cy", "Dee"])
     for points in [NUOTA_FIRST, *NUOTA_ROUNDS[:2]]:
         save_totals(host, points)
     tv, height = open_tv(phones, host, screen)
