@@ -158,7 +158,10 @@ def test_rename_refused_merge_export_and_import(
     with a.page.expect_download() as json_download:
         a.page.get_by_role("link", name="Export (JSON)").click()
     json_download.value.save_as(exported)
-    assert re.fullmatch(r"companion-group-\d+\.json", json_download.value.suggested_filename)
+    assert re.fullmatch(
+        r"companion-[a-z0-9-]+-\d{4}-\d\d-\d\d\.json", json_download.value.suggested_filename
+    )
+    assert json_download.value.url.endswith("tz=America%2FNew_York"), "the day is the phone's"
     data = json.loads(exported.read_text(encoding="utf-8"))
     assert len(data["matches"]) == 1
     table = tmp_path / "group.csv"
