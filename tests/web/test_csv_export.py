@@ -150,24 +150,25 @@ def test_a_name_a_spreadsheet_would_run_as_a_formula_is_quoted(app: Flask, phone
         ]
 
 
-def test_the_file_is_named_after_the_group_and_the_day(phone: Phone) -> None:
+def group_named(phone: Phone, name: str) -> int:
+    """A new group of Ann and Bob by this phone, renamed ``name``; its id."""
     group_id = group_of(phone.app, phone.new_match(["Ann", "Bob"]))
     with phone.app.app_context():
         group = db.session.get(Group, group_id)
         assert group is not None
-        group.name = "Gîte d'été: venerdì!"
+        group.name = name
         db.session.commit()
+    return group_id
+
+
+def test_the_file_is_named_after_the_group_and_the_day(phone: Phone) -> None:
+    group_id = group_named(phone, "Gîte d'été: venerdì!")
     _, name = download(phone, group_id, "it")
     assert name == f"companion-gite-d-ete-venerdi-{utcnow().date().isoformat()}.csv"
 
 
 def test_the_json_file_is_named_like_the_table_in_the_phones_zone(phone: Phone) -> None:
-    group_id = group_of(phone.app, phone.new_match(["Ann", "Bob"]))
-    with phone.app.app_context():
-        group = db.session.get(Group, group_id)
-        assert group is not None
-        group.name = "Venerdì sera"
-        db.session.commit()
+    group_id = group_named(phone, "Venerdì sera")
     today = datetime.now(ZoneInfo("Pacific/Kiritimati")).date().isoformat()  # UTC+14
     response = phone.get(f"/g/{group_id}/export.json?tz=Pacific/Kiritimati")
     assert response.mimetype == "application/json"
