@@ -28,7 +28,8 @@ class Line:
     """One player's (or the team's) line: its label, values and the points they land on."""
 
     label: str
-    values: tuple[int, ...]
+    values: tuple[int | None, ...]
+    """None where the line has no value yet (no best result before the first one that counts)."""
     points: tuple[tuple[float, float], ...]
 
     @property
@@ -77,7 +78,7 @@ def tick_step(span: int) -> int:
 
 def value_range(running: Running) -> tuple[int, int]:
     """The lowest and highest value shown: from 0 (or below) up to a round tick past the top."""
-    values = [v for _, line in running.lines for v in line]
+    values = [v for _, line in running.lines for v in line if v is not None]
     if running.limit is not None:
         values.append(running.limit)
     low, high = min(0, *values), max(1, *values)
@@ -100,7 +101,11 @@ def draw(running: Running) -> Chart:
         return round(TOP + plot_h * above / (high - low), 1)
 
     lines = tuple(
-        Line(label, values, tuple((x_at(i), y_at(v)) for i, v in enumerate(values)))
+        Line(
+            label,
+            values,
+            tuple((x_at(i), y_at(v)) for i, v in enumerate(values) if v is not None),
+        )
         for label, values in running.lines
     )
     every = -(-steps // MAX_STEP_LABELS)

@@ -51,11 +51,15 @@ def value_of(game: str, sitting: Sitting) -> int | None:
     return sitting.result if seam_of(game).result_label() is not None else sitting.place
 
 
-def bests(values: list[int], lower: bool) -> list[int]:
-    """The best value so far after each match."""
-    out: list[int] = []
+def bests(values: list[int | None], lower: bool) -> list[int | None]:
+    """The best value so far after each match; a match whose value does not count (None: The
+    Game lost to the fire) keeps the best before it, and there is none before the first."""
+    out: list[int | None] = []
+    best: int | None = None
     for value in values:
-        out.append(value if not out else (min if lower else max)(out[-1], value))
+        if value is not None:
+            best = value if best is None else (min if lower else max)(best, value)
+        out.append(best)
     return out
 
 
@@ -65,20 +69,22 @@ def trend(game: str, outings: list[Outing], player_id: int | None = None) -> Tre
     seam = seam_of(game)
     label = seam.result_label()
     lower = seam.lower_is_better if label is not None else True
-    points: list[tuple[Outing, int]] = []
+    points: list[tuple[Outing, int, int | None]] = []  # the value, and as the best takes it
     for outing in outings:
         seat = next((s for s in outing.seats if player_id in (None, s.player_id)), None)
         value = None if seat is None else value_of(game, seat)
-        if value is not None:
-            points.append((outing, value))
+        if seat is not None and value is not None:
+            points.append((outing, value, seam.ranked(value, seat.tallies or {})))
     if not points:
         return None
-    values = [value for _, value in points]
-    best = bests(values, lower) if seam.best_line else []
+    values: list[int | None] = [value for _o, value, _r in points]
+    best = bests([ranked for _o, _v, ranked in points], lower) if seam.best_line else []
     lines = [(label or _("Place"), tuple(values))]
-    if best:
+    if any(value is not None for value in best):
         lines.append((_("Best so far"), tuple(best)))
-    places = None if label is not None else max(len(outing.seats) for outing, _v in points)
+    else:
+        best = []
+    places = None if label is not None else max(len(outing.seats) for outing, *_ in points)
     running = Running(label or _("Place"), _("Match"), tuple(lines), places=places)
     chart = draw(running)
     # Matches count from 1.
@@ -86,7 +92,7 @@ def trend(game: str, outings: list[Outing], player_id: int | None = None) -> Tre
     chart = replace(chart, x_ticks=ticks) if len(points) > 1 else lone(chart)
     rows = tuple(
         (number, outing.finished_at, value, best[number - 1] if best else None)
-        for number, (outing, value) in enumerate(points, start=1)
+        for number, (outing, value, _r) in enumerate(points, start=1)
     )
     return Trend(chart, label or _("Place"), lower, bool(best), rows)
 

@@ -15,7 +15,7 @@ class Running:
 
     measure: str
     step: str
-    lines: tuple[tuple[str, tuple[int, ...]], ...]
+    lines: tuple[tuple[str, tuple[int | None, ...]], ...]
     limit: int | None = None
     places: int | None = None
     """Set when the values are places: the axis runs from 1st (top) down to this place."""

@@ -37,6 +37,8 @@ class Sitting:
     position: int
     result: int | None
     place: int | None
+    tallies: dict[str, int] | None = None
+    """What the game counted for the seat at the end (The Game: whether the fire lost it)."""
 
 
 @dataclass(frozen=True)
@@ -81,8 +83,14 @@ def outings(ids: list[int]) -> dict[int, tuple[Sitting, ...]]:
     for part in chunks(ids):
         rows = db.session.execute(
             db.select(
-                Seat.match_id, Seat.player_id, Player.name, Seat.position, Seat.result, Seat.place
-            )  # fmt: skip
+                Seat.match_id,
+                Seat.player_id,
+                Player.name,
+                Seat.position,
+                Seat.result,
+                Seat.place,
+                Seat.tallies,
+            )
             .join(Player, Player.id == Seat.player_id)
             .filter(Seat.match_id.in_(part))
             .order_by(Seat.match_id, Seat.position)

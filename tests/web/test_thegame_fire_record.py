@@ -9,6 +9,7 @@ from pathlib import Path
 from ..conftest import Phone
 from .helpers import group_of
 from .history_helpers import add_match, figures
+from .test_group_charts import group_page, rows
 from .test_history_words import FIRE
 from .test_kept_migration import run, scratch_postgres  # noqa: F401 (a fixture)
 from .test_stats import TRACKED, page
@@ -35,6 +36,19 @@ def test_a_game_lost_to_the_fire_adds_no_best_result(phone: Phone) -> None:
     assert cy["Played"] == "3" and cy["Games beaten"] == "1"
     assert cy["Best team result, 2 players"] == "0 cards left"
     assert (cy["Best result (lowest)"], cy["Average result"]) == ("0", "47.0")  # 94 and 0
+
+
+def test_the_best_so_far_line_passes_over_a_game_lost_to_the_fire(phone: Phone) -> None:
+    """The chart still draws the burnt game's cards left, but its best-so-far line neither
+    starts nor improves on it, like the player page's best result."""
+    group_id = group_of(phone.app, phone.new_match(["Ann", "Bob"]))
+    add_match(phone.app, group_id, "thegame", ["Ann", "Bob"], FIRE, ON_FIRE)  # 92 left, burnt
+    add_match(phone.app, group_id, "thegame", ["Ann", "Bob"], TRACKED)  # 94 left, stuck
+    add_match(phone.app, group_id, "thegame", ["Ann", "Bob"], FIRE, ON_FIRE)
+    team = group_page(phone, group_id).by_id("trend-thegame")
+    assert [row[2:] for row in rows(team)] == [["92", "—"], ["94", "94"], ["92", "94"]]
+    assert "Best so far —, 94, 94" in team.find("title").text()
+    assert len(team.find_all("polyline")) == 2, "the attempts and the best from the second on"
 
 
 def test_the_history_still_shows_the_cards_left_when_the_fire_won(phone: Phone) -> None:
