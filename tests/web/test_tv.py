@@ -142,3 +142,28 @@ def test_the_finished_tv_says_match_over_and_ranks_the_players(phone: Phone, oth
         "2nd (tied) Di 7",
         "4th Ann 70",
     ]  # was seat order
+
+
+def test_pirsch_on_the_tv_shows_how_the_latest_round_scored_open_and_nothing_to_unfold(
+    phone: Phone,
+) -> None:
+    """The phone folds each round's sums away; the TV, which nobody taps, shows the latest
+    round's open and plain, and no fold-out that looks like a button."""
+    from .test_pirsch import dealt, enter_cards, start
+
+    match_id = start(phone, ["Ann", "Bob", "Cy"])
+    for _round in range(2):
+        assert enter_cards(phone, match_id, dealt(3)).status_code == 303
+    screen = Phone(phone.app)
+    board = parse(screen.get(viewer_path(phone, match_id)).get_data(as_text=True)).by_id(
+        "scoreboard"
+    )
+    assert board.find("details") is None and board.find("summary") is None
+    said = board.text()
+    assert "How round 2 scored · from the cards" in said and "How round 1 scored" not in said
+    assert said.count("Ann") >= 2, "the sums name each player"
+    sheet = parse(phone.get(f"/m/{match_id}").get_data(as_text=True)).by_id("scoreboard")
+    assert [s.text() for s in sheet.find_all("summary")][:2] == [
+        "How round 2 scored · from the cards",
+        "How round 1 scored · from the cards",
+    ]
