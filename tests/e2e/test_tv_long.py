@@ -13,6 +13,11 @@ from .test_nuota import save_totals
 from .test_tv_finished import FIVE, NUOTA_FIRST, NUOTA_ROUNDS, SCROLLS
 from .test_tv_fits import TVS, bottom, open_tv
 
+NAME_LINES = """() => Array.from(document.querySelectorAll(".tv-game .score thead th[data-seat]"))
+  .map(th => { const r = document.createRange(); r.selectNodeContents(th.firstChild);
+    const boxes = Array.from(r.getClientRects()).filter(b => b.width > 1);
+    return new Set(boxes.map(b => b.top)).size; })"""
+"""How many lines each name in the board's head takes (the leader's star may go under it)."""
 TEN_ROUNDS = [[(r * (s + 2)) % 7 + 1 for s in range(5)] for r in range(10)]
 
 
@@ -41,6 +46,7 @@ def test_six_nimmt_five_players_ten_rounds_fit_the_tv(
     shots(tv, f"sixnimmt-ten-rounds-{screen}", full_page=False)
     fits(tv, height, (".tv-totals li", ".tv-game .score .totals td", ".tv-game", ".tv-entries li"))
     expect(tv.page.locator(".tv-game .tv-earlier")).to_have_text("7 earlier rounds not shown")
+    assert tv.page.evaluate(NAME_LINES) == [1] * 5, "a name broke in the middle of the word"
     # The phone's sheet is as it was: the last six rounds, the earlier ones added up in a row.
     expect(page.locator("#scoreboard .score tbody tr:not(.earlier)")).to_have_count(6)
     expect(page.locator("#scoreboard .score tr.earlier")).to_have_count(1)
