@@ -7,7 +7,7 @@ from collections.abc import Callable
 from typing import Any
 
 from .conftest import LiveServer
-from .helpers import Phone, Shots, claim, expect, fill_new_match, match_id
+from .helpers import WAIT, Phone, Shots, claim, expect, fill_new_match, match_id
 
 ROW_STARTERS = [12, 37, 43, 58]
 FIRST_TURN = [60, 5, 70]  # Bob's 5 is lower than every row: Bob chooses
@@ -167,3 +167,31 @@ def test_another_phone_is_asked_before_it_undoes_the_waiting_turn(
     expect(a.page.locator("#table-panel")).to_contain_text("0 of 10 turns played")
     a.check()
     b.check()
+
+
+def test_the_undos_answer_shows_even_when_a_poll_brought_the_new_sheet_first(
+    phones: Callable[..., Phone],
+) -> None:
+    """The server undoes the waiting turn and the next poll brings the new sheet before the
+    undo's own answer arrives: the poll leaves the entry panel alone, so the answer still
+    lands there and says what became of the turn (a panel swapped in meanwhile hid it)."""
+    a, _ = bobs_row_waits(phones)
+    page = a.page
+    held: list[tuple[Any, Any]] = []  # the undo, done by the server, its answer held back
+    page.route("**/undo-held", lambda route: held.append((route, route.fetch())))
+    version = page.locator("#scoreboard").get_attribute("data-version")
+    page.locator("#entry form.undo-last button").click()
+    for _ in range(WAIT // 25):
+        if held:
+            break
+        page.wait_for_timeout(25)  # the route's handler runs while the page is waited on
+    assert held, "the undo never reached the server"
+    a.poll_now()
+    expect(page.locator("#scoreboard")).not_to_have_attribute("data-version", version or "")
+    expect(page.locator("#entry")).to_contain_text("Undo the waiting turn")  # left alone
+    route, response = held[0]
+    route.fulfill(response=response)
+    entry = page.locator("#entry")
+    expect(entry).to_contain_text("The waiting turn is undone: none of its cards were placed.")
+    expect(entry).to_contain_text("Turn 1 of 10")
+    a.check()
