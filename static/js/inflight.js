@@ -87,21 +87,21 @@
   document.addEventListener("htmx:afterSwap", function () {
     if (flight && flight.open && !flight.form.isConnected) carry(document.querySelector("#entry form[data-entry]"));
   });
-  // While a write answered in the panel is on its way (an entry, an undo from the panel or the
-  // log), no poll or refresh replaces the panel: htmx took the panel as it was when the write
-  // left for the answer's place, and fires the answer's events on the form that sent it,
-  // so a panel swapped in meanwhile would hide the answer (a notice, a refusal) and deafen the
-  // outbox to a failure. The answer brings the panel anew; if none takes its place (no answer,
-  // an error page), the panel is asked for again, unless the outbox kept the write in it.
-  const writes = new Set();
+  // While a tap answered in the panel is on its way (an entry, an undo from the panel or the
+  // log, a tab), no poll or refresh replaces the panel: htmx took the panel as it was when the
+  // request left for the answer's place, and fires the answer's events on what was tapped,
+  // so a panel swapped in meanwhile would hide the answer (a notice, a refusal, the tab) and
+  // deafen the outbox to a failure. The answer brings the panel anew; if none takes its place
+  // (no answer, an error page), the panel is asked for again, unless the outbox kept the write.
+  const asked = new Set();
   let heldBack = false;
   document.addEventListener("htmx:beforeSend", function (event) {
     const elt = event.detail.elt, xhr = event.detail.xhr, target = event.detail.target;
-    if (event.detail.requestConfig.verb !== "post" || !target || target.id !== "entry") return;
-    writes.add(xhr);
+    if (!target || target.id !== "entry" || elt === document.body) return; // a refresh (app.js)
+    asked.add(xhr);
     xhr.addEventListener("loadend", function () {
-      writes.delete(xhr);
-      if (writes.size || !heldBack) return;
+      asked.delete(xhr);
+      if (asked.size || !heldBack) return;
       heldBack = false;
       const panel = target.isConnected && !elt.dataset.kept && target.querySelector("[data-refresh]");
       if (panel) window.companionEntry.refresh(panel.dataset.refresh);
@@ -109,7 +109,7 @@
   });
   function holdBack(event) {
     const target = event.detail.target;
-    if (!writes.size || !target || target.id !== "entry" || writes.has(event.detail.xhr)) return;
+    if (!asked.size || !target || target.id !== "entry" || asked.has(event.detail.xhr)) return;
     event.detail.shouldSwap = false;
     heldBack = true;
   }
