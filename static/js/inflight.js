@@ -92,7 +92,8 @@
   // request left for the answer's place, and fires the answer's events on what was tapped,
   // so a panel swapped in meanwhile would hide the answer (a notice, a refusal, the tab) and
   // deafen the outbox to a failure. The answer brings the panel anew; if none takes its place
-  // (no answer, an error page), the panel is asked for again, unless the outbox kept the write.
+  // (no answer, an error page) or it is older than the board the poll brought, the panel is
+  // asked for again, unless the outbox kept the write.
   const asked = new Set();
   let heldBack = false;
   document.addEventListener("htmx:beforeSend", function (event) {
@@ -103,10 +104,19 @@
       asked.delete(xhr);
       if (asked.size || !heldBack) return;
       heldBack = false;
-      const panel = target.isConnected && !elt.dataset.kept && target.querySelector("[data-refresh]");
-      if (panel) window.companionEntry.refresh(panel.dataset.refresh);
+      const panel = document.querySelector("#entry [data-refresh]");
+      if (!panel || elt.dataset.kept || (!target.isConnected && !older(panel))) return;
+      window.companionEntry.refresh(panel.dataset.refresh, { "X-Follow-Sheet": "1" });
     });
   });
+  // An answer drawn before the sheet the poll brought (a tab asked for before another phone's
+  // round) is older than the board: the panel is asked for again, unless typed in meanwhile.
+  function older(panel) {
+    const board = document.getElementById("scoreboard");
+    const field = panel.querySelector("input[name$='version']");
+    const version = Number(field ? field.value : panel.dataset.version);
+    return !!board && version < Number(board.dataset.version);
+  }
   function holdBack(event) {
     const target = event.detail.target;
     if (!asked.size || !target || target.id !== "entry" || asked.has(event.detail.xhr)) return;

@@ -4,9 +4,11 @@ on this phone without a reload; so does a seat another phone hands to this one."
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
+from typing import Any
 
-from .helpers import Phone, claim, enter_round, expect, join_with_code, start_match
+from .helpers import WAIT, Phone, claim, enter_round, expect, join_with_code, rows, start_match
 
 
 def test_an_undo_that_reopens_the_match_brings_the_form_back_on_the_other_phone(
@@ -47,3 +49,40 @@ def test_a_seat_handed_over_by_its_phone_brings_the_form_to_the_new_phone(
     c.assert_not_reloaded()
     for phone in (a, b, c):
         phone.check()
+
+
+def test_a_tab_tapped_as_a_poll_brings_another_phones_round_opens_for_the_next_round(
+    phones: Callable[..., Phone],
+) -> None:
+    """Ann taps "Cards taken" just as Bob's round arrives: the poll that brings it leaves the
+    panel alone, so the tab still opens (it did nothing), and as it was drawn before Bob's
+    round it is asked for again, for round 2."""
+    a, b = phones("A"), phones("B")
+    start_match(a, ["Ann", "Bob"])
+    join_with_code(b, a)
+    claim(b, "Bob")
+    held: list[tuple[Any, Any]] = []  # the tab's answer, drawn by the server, held back
+
+    def hold_first(route: Any) -> None:
+        if held:
+            route.continue_()  # the panel asked for again
+        else:
+            held.append((route, route.fetch()))
+
+    a.page.route(re.compile(r"/entry\?entry=cards"), hold_first)
+    a.page.locator("#entry .tabs").get_by_role("link", name="Cards taken").click()
+    for _ in range(WAIT // 25):
+        if held:
+            break
+        a.page.wait_for_timeout(25)  # the route's handler runs while the page is waited on
+    assert held, "the tab never reached the server"
+    enter_round(b, [3, 5])
+    a.poll_now()
+    expect(rows(a)).to_have_count(1)
+    route, response = held[0]
+    route.fulfill(response=response)
+    entry = a.page.locator("#entry")
+    expect(entry.locator("input[name='cards-seat0']")).to_be_visible()
+    expect(entry.locator(".round-label")).to_contain_text("Round 2")
+    a.check()
+    b.check()
