@@ -35,6 +35,11 @@ def test_from_a_group_the_way_back_is_to_that_group(app: Flask, phone: Phone) ->
     assert refused.status_code == 200
     html = refused.get_data(as_text=True)
     assert way_back(html) == (f"/g/{group_id}", "Back to Quick"), "still there after an error"
+    # Named as a group, whatever its name: an automatic one ("Spieltisch vom …") reads right too.
+    for language, said in (("de", "Zurück zur Gruppe „Quick“"), ("it", "Torna al gruppo «Quick»")):
+        assert phone.get(f"/lang/{language}?next=/").status_code == 303
+        assert way_back(phone.get(f"/g/import?group={group_id}").get_data(as_text=True))[1] == said
+    assert phone.get("/lang/en?next=/").status_code == 303
     form = parse(html).by_id("import").find("form")
     assert form is not None and form.attrs["action"] == f"/g/import?group={group_id}"
 
