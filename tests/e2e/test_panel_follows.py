@@ -4,11 +4,18 @@ on this phone without a reload; so does a seat another phone hands to this one."
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
-from typing import Any
 
-from .helpers import WAIT, Phone, claim, enter_round, expect, join_with_code, rows, start_match
+from .held import HeldAnswer
+from .helpers import (
+    Phone,
+    claim,
+    enter_round,
+    expect,
+    join_with_code,
+    rows,
+    start_match,
+)
 
 
 def test_an_undo_that_reopens_the_match_brings_the_form_back_on_the_other_phone(
@@ -61,26 +68,13 @@ def test_a_tab_tapped_as_a_poll_brings_another_phones_round_opens_for_the_next_r
     start_match(a, ["Ann", "Bob"])
     join_with_code(b, a)
     claim(b, "Bob")
-    held: list[tuple[Any, Any]] = []  # the tab's answer, drawn by the server, held back
-
-    def hold_first(route: Any) -> None:
-        if held:
-            route.continue_()  # the panel asked for again
-        else:
-            held.append((route, route.fetch()))
-
-    a.page.route(re.compile(r"/entry\?entry=cards"), hold_first)
+    tab = HeldAnswer(a, r"/entry\?entry=cards")  # asked for again later: that goes through
     a.page.locator("#entry .tabs").get_by_role("link", name="Cards taken").click()
-    for _ in range(WAIT // 25):
-        if held:
-            break
-        a.page.wait_for_timeout(25)  # the route's handler runs while the page is waited on
-    assert held, "the tab never reached the server"
+    tab.wait()
     enter_round(b, [3, 5])
     a.poll_now()
     expect(rows(a)).to_have_count(1)
-    route, response = held[0]
-    route.fulfill(response=response)
+    tab.give()
     entry = a.page.locator("#entry")
     expect(entry.locator("input[name='cards-seat0']")).to_be_visible()
     expect(entry.locator(".round-label")).to_contain_text("Round 2")

@@ -7,7 +7,8 @@ from collections.abc import Callable
 from typing import Any
 
 from .conftest import LiveServer
-from .helpers import WAIT, Phone, Shots, claim, expect, fill_new_match, match_id
+from .held import HeldAnswer
+from .helpers import Phone, Shots, claim, expect, fill_new_match, match_id
 
 ROW_STARTERS = [12, 37, 43, 58]
 FIRST_TURN = [60, 5, 70]  # Bob's 5 is lower than every row: Bob chooses
@@ -177,20 +178,14 @@ def test_the_undos_answer_shows_even_when_a_poll_brought_the_new_sheet_first(
     lands there and says what became of the turn (a panel swapped in meanwhile hid it)."""
     a, _ = bobs_row_waits(phones)
     page = a.page
-    held: list[tuple[Any, Any]] = []  # the undo, done by the server, its answer held back
-    page.route("**/undo-held", lambda route: held.append((route, route.fetch())))
+    undo = HeldAnswer(a, r"/undo-held$")
     version = page.locator("#scoreboard").get_attribute("data-version")
     page.locator("#entry form.undo-last button").click()
-    for _ in range(WAIT // 25):
-        if held:
-            break
-        page.wait_for_timeout(25)  # the route's handler runs while the page is waited on
-    assert held, "the undo never reached the server"
+    undo.wait()
     a.poll_now()
     expect(page.locator("#scoreboard")).not_to_have_attribute("data-version", version or "")
     expect(page.locator("#entry")).to_contain_text("Undo the waiting turn")  # left alone
-    route, response = held[0]
-    route.fulfill(response=response)
+    undo.give()
     entry = page.locator("#entry")
     expect(entry).to_contain_text("The waiting turn is undone: none of its cards were placed.")
     expect(entry).to_contain_text("Turn 1 of 10")
