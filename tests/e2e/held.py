@@ -21,17 +21,14 @@ class HeldAnswer:
     def _hold_first(self, route: Any) -> None:
         if self.held:
             route.continue_()
-        else:
-            self.held.append((route, route.fetch()))
+            return
+        self.held.append((route, route.fetch()))
+        self.page.evaluate("window.__heldAnswer = true")  # a state the test can wait for
 
     def wait(self) -> None:
-        """Until the server has answered the held request (the route's handler runs only
-        while the page is waited on, hence the short waits, up to WAIT in all)."""
-        for _ in range(WAIT // 25):
-            if self.held:
-                return
-            self.page.wait_for_timeout(25)
-        raise AssertionError("the held request never reached the server")
+        """Until the server has answered the held request."""
+        self.page.wait_for_function("() => window.__heldAnswer === true", timeout=WAIT)
+        assert self.held, "the held request never reached the server"
 
     def give(self) -> None:
         """Let the held answer arrive."""
