@@ -9,9 +9,9 @@ from collections.abc import Callable
 from typing import Any
 
 from .conftest import LiveServer
-from .helpers import Phone, Shots, claim, expect, fill_new_match, join_with_code, match_id
+from .helpers import Phone, Shots, claim, expect, join_with_code, match_id
 from .test_offline import offline, stored
-from .test_table_mode import FIRST_TURN, ROW_STARTERS, submit_table
+from .test_table_mode import FIRST_TURN, ROW_STARTERS, submit_table, table_match
 
 LATE = "That choice is no longer needed: the sheet changed."
 
@@ -25,12 +25,7 @@ def rows_on_the_table(phones: Callable[..., Phone]) -> tuple[Phone, Phone, Phone
     """Ann's phone starts a table-mode match of Ann, Bob and Cy, Bob's and Cy's phones join
     and sit, and Ann's phone enters the rows."""
     a = phones("A")
-    page = a.goto("/new/sixnimmt")
-    fill_new_match(a, ["Ann", "Bob", "Cy"], rounds=1)
-    page.get_by_label("Table mode", exact=False).check()
-    page.locator("#new-match button[type=submit]").click()
-    page.wait_for_url("**/m/*")
-    claim(a, "Ann")
+    table_match(a, ["Ann", "Bob", "Cy"])
     b, c = phones("B"), phones("C")
     for phone, name in ((b, "Bob"), (c, "Cy")):
         join_with_code(phone, a)

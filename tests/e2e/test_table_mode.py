@@ -26,16 +26,22 @@ def submit_table(phone: Phone, values: list[int], field: str) -> None:
     phone.check()
 
 
+def table_match(phone: Phone, names: list[str]) -> Any:
+    """A one-round table-mode match of ``names`` started on ``phone``, which sits first."""
+    page = phone.goto("/new/sixnimmt")
+    fill_new_match(phone, names, rounds=1)
+    page.get_by_label("Table mode", exact=False).check()
+    page.locator("#new-match button[type=submit]").click()
+    page.wait_for_url("**/m/*")
+    claim(phone, names[0])
+    return page
+
+
 def bobs_row_waits(phones: Callable[..., Phone], **b_options: Any) -> tuple[Phone, Phone]:
     """Ann's phone (A) starts a table-mode match of Ann, Bob and Cy, Bob claims his seat on B,
     and A enters the rows and a first turn in which Bob's 5 waits for his row."""
     a = phones("A")
-    page = a.goto("/new/sixnimmt")
-    fill_new_match(a, ["Ann", "Bob", "Cy"], rounds=1)
-    page.get_by_label("Table mode", exact=False).check()
-    page.locator("#new-match button[type=submit]").click()
-    page.wait_for_url("**/m/*")
-    claim(a, "Ann")
+    page = table_match(a, ["Ann", "Bob", "Cy"])
     code = (page.locator("#invite [data-code]").text_content() or "").strip()
     b = phones("B", **b_options)
     b.goto("/j")
@@ -53,12 +59,7 @@ def test_a_round_in_table_mode_on_two_phones(
     phones: Callable[..., Phone], server: LiveServer, shots: Shots
 ) -> None:
     a = phones("A")
-    page = a.goto("/new/sixnimmt")
-    fill_new_match(a, ["Ann", "Bob", "Cy"], rounds=1)
-    page.get_by_label("Table mode", exact=False).check()
-    page.locator("#new-match button[type=submit]").click()
-    page.wait_for_url(f"**/m/{1}")
-    claim(a, "Ann")
+    page = table_match(a, ["Ann", "Bob", "Cy"])
     code = (page.locator("#invite [data-code]").text_content() or "").strip()
 
     b = phones("B")
@@ -106,12 +107,7 @@ def test_an_undo_refused_far_down_the_log_is_said_where_it_can_be_read(
     """Table mode's turns follow from the starting rows: undoing the rows first is refused, and
     the refusal, at the top of the entry panel, is brought into view from the log far below."""
     a = phones("A", viewport={"width": 360, "height": 740})
-    page = a.goto("/new/sixnimmt")
-    fill_new_match(a, ["Ann", "Bob"], rounds=1)
-    page.get_by_label("Table mode", exact=False).check()
-    page.locator("#new-match button[type=submit]").click()
-    page.wait_for_url("**/m/*")
-    claim(a, "Ann")
+    page = table_match(a, ["Ann", "Bob"])
     submit_table(a, ROW_STARTERS, "row")
     submit_table(a, [60, 70], "seat")  # both placed: no row to choose
     undo = page.get_by_role("button", name="Undo entry #1")
