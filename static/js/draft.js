@@ -33,8 +33,11 @@
     try { sessionStorage.removeItem(keyOf(form)); } catch (refused) { /* nothing was kept */ }
   }
   // The form as it is now: kept while typed in, forgotten once it holds nothing of the player's.
+  // Nothing is noted before what was kept is given back: the outbox moves the form on past the
+  // writes still waiting first (outbox.js), and that emptied form is not the player's doing.
+  let givenBack = false;
   function note(form) {
-    if (!form) return;
+    if (!form || !givenBack) return;
     const fields = form.dataset.dirty ? Array.from(form.querySelectorAll(FIELDS)).filter(function (f) {
       return f.name && changed(f);
     }).map(function (f) { return [f.name, f.value, f.checked]; }) : [];
@@ -68,7 +71,10 @@
     form.dataset.dirty = "1";
     form.dispatchEvent(new Event("companion:stepped", { bubbles: true })); // totals and counters follow
   }
-  document.addEventListener("DOMContentLoaded", function () { if (shown()) giveBack(shown()); });
+  document.addEventListener("DOMContentLoaded", function () {
+    if (shown()) giveBack(shown());
+    givenBack = true;
+  });
   document.addEventListener("htmx:afterSwap", function (event) {
     if (!event.detail.target || event.detail.target.id !== "entry" || !shown()) return;
     giveBack(shown());

@@ -162,6 +162,7 @@
   // No answer: the outbox kept the write and emptied the form for the next entry.
   document.addEventListener("companion:kept", function (event) {
     if (flight && event.target === flight.form) carry(flight.form);
-    startAtFirst(event.target, false); // kept: emptied for the next entry (next.js)
+    // Kept: emptied for the next entry (next.js); a page loaded again stays where it opens.
+    if (!(event.detail && event.detail.again)) startAtFirst(event.target, false);
   });
 })();

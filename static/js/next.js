@@ -1,7 +1,8 @@
 // What a form says of the entry after one the outbox kept offline, so the player does not take
 // the kept round for lost and type it again, nor type one the server would not take. The game's
 // templates mark what changes; this file knows no game. Served in the page bundle before
-// outbox.js, which calls it (window.companionNext).
+// outbox.js, which calls it (window.companionNext) when it keeps a write and when a page is
+// loaded while writes wait.
 (function () {
   "use strict";
 
@@ -73,5 +74,61 @@
     if (form.matches && form.matches("form[data-entry]") && !form.hasAttribute("data-closed-kept")) fresh(form);
   });
 
-  window.companionNext = { entry: entry, outside: outside, last: last };
+  function freshKey() {
+    const bytes = crypto.getRandomValues(new Uint8Array(16));
+    return btoa(String.fromCharCode.apply(null, bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+  }
+  // A form after the outbox kept a write from it (params: the write's form data; first: not
+  // kept before under its key, so the entry moves on). A form that took its last entry closes
+  // showing that entry as typed (emptied, it would read as lost): on a page loaded again
+  // (again), the form is drawn empty, so the kept values are put back first. Others empty for
+  // the next entry. The form takes a new one-time key: the next write never replaces this one.
+  function moveOn(form, params, first, again) {
+    const closing = last(form, first);
+    if (closing && again) put(form, params);
+    if (!closing) form.reset();
+    if (first) outside(form);
+    if (first && !closing) entry(form, params);
+    if (closing) window.companionStatus.closeKept(form);
+    form.querySelectorAll("input[name$='idem']").forEach(function (i) { i.value = freshKey(); });
+    delete form.dataset.dirty;
+    form.dataset.kept = "1";
+    form.dispatchEvent(new Event("companion:stepped", { bubbles: true }));
+    const detail = { params: params, first: first, again: again };
+    form.dispatchEvent(new CustomEvent("companion:kept", { bubbles: true, detail: detail }));
+  }
+  function put(form, params) {
+    form.querySelectorAll("input:not([type=hidden]), select, textarea").forEach(function (field) {
+      const values = params.getAll(field.name);
+      if (/^(checkbox|radio)$/.test(field.type)) field.checked = values.includes(field.value);
+      else if (field.multiple) Array.from(field.options).forEach(function (o) { o.selected = values.includes(o.value); });
+      else if (values.length) field.value = values[0];
+    });
+  }
+
+  // A page loaded while writes wait (reloaded, or its kept copy offline) shows the sheet as the
+  // server had it: each form moves on past the writes made with it as it is drawn (its post,
+  // fields, version and other hidden values: The Game's End turn is not its cards), as when it kept
+  // them, so it asks for the entry after them and what was typed for that comes back (draft.js
+  // gives back after this). A sheet that moved on since (another phone's round, ours stored
+  // with its answer lost) shows as the server has it, as a poll would show it.
+  function madeWith(form, params) {
+    const names = new Set(Array.from(form.elements).map(function (field) { return field.name; }));
+    return Array.from(params.keys()).every(function (name) { return name === "ahead" || names.has(name); }) &&
+      Array.from(form.querySelectorAll("input[type=hidden]")).every(function (field) {
+        return /(idem|csrf_token)$/.test(field.name) || params.get(field.name) === field.value;
+      });
+  }
+  function pastWaiting(items) {
+    items.filter(function (item) { return item.page === location.pathname; }).forEach(function (item) {
+      const params = new URLSearchParams(item.body);
+      const form = Array.from(document.querySelectorAll("form[data-entry][hx-post]")).find(function (f) {
+        return f.getAttribute("hx-post") === item.url && madeWith(f, params);
+      });
+      if (form) moveOn(form, params, true, true);
+    });
+  }
+
+  window.companionNext = { entry: entry, outside: outside, last: last, moveOn: moveOn, freshKey: freshKey,
+    pastWaiting: pastWaiting };
 })();

@@ -37,10 +37,6 @@
     for (const [name, value] of params) if (/(^|-)idem$/.test(name)) return value;
     return null;
   }
-  function freshKey() {
-    const bytes = crypto.getRandomValues(new Uint8Array(16));
-    return btoa(String.fromCharCode.apply(null, bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
-  }
   // Keep a write: the same key replaces what was kept (one write, never two keys); the form is
   // then ready for the next entry, as after a saved one, with a key of its own.
   function keep(form, formData, retryAfter) {
@@ -64,18 +60,7 @@
     // What the panel said of an earlier write (a conflict, a refusal) is over: this one is kept.
     const panel = form.closest("#entry");
     if (panel) panel.querySelectorAll(":scope > .notice").forEach(function (n) { n.remove(); });
-    // A write kept again under its key is the same entry: nothing moves on. A form that took its
-    // last entry closes showing it as typed (emptied, it reads as lost); others empty for the next.
-    const closing = next.last(form, at < 0);
-    if (!closing) form.reset();
-    if (at < 0) next.outside(form);
-    if (at < 0 && !closing) next.entry(form, params);
-    if (closing) status.closeKept(form);
-    form.querySelectorAll("input[name$='idem']").forEach(function (i) { i.value = freshKey(); });
-    delete form.dataset.dirty;
-    form.dataset.kept = "1";
-    form.dispatchEvent(new Event("companion:stepped", { bubbles: true }));
-    form.dispatchEvent(new CustomEvent("companion:kept", { bubbles: true, detail: { params: params, first: at < 0 } }));
+    next.moveOn(form, params, at < 0, false); // kept again under its key: nothing moves on
     status.waiting();
     tell();
     later(retryAfter);
@@ -136,7 +121,7 @@
     if (!form || event.detail.verb === "get") return;
     form.querySelectorAll("input[name$='idem']").forEach(function (input) {
       if (input.value) return;
-      input.value = freshKey();
+      input.value = next.freshKey();
       if (event.detail.formData.has(input.name)) event.detail.formData.set(input.name, input.value);
     });
   });
@@ -274,7 +259,7 @@
   function ownKeys() {
     const waiting = new Set(items.map(function (i) { return i.key; }));
     document.querySelectorAll("form[data-entry] input[name$='idem']").forEach(function (input) {
-      if (waiting.has(input.value)) input.value = freshKey();
+      if (waiting.has(input.value)) input.value = next.freshKey();
     });
   }
   function refresh() {
@@ -283,6 +268,7 @@
   }
   window.addEventListener("online", function () { tries = 0; drain(); });
   document.addEventListener("DOMContentLoaded", function () {
+    next.pastWaiting(items); // before draft.js gives back what was typed
     ownKeys();
     tell();
     if (items.length) drain();

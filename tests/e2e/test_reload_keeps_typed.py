@@ -2,7 +2,8 @@
 dropped): 6 nimmt!'s heads for two of five players come back, and a Nuota hand's counts with
 its total, and cards typed in another tab of the panel when that tab is chosen again; once the
 round is saved a reload shows an empty form, and numbers typed for a round
-another phone saved meanwhile are not put into the next round's form."""
+another phone saved meanwhile are not put into the next round's form. A round typed after one
+the outbox keeps comes back too, in the form for the round after the kept one."""
 
 from __future__ import annotations
 
@@ -16,10 +17,12 @@ from .helpers import (
     expect,
     heads_box,
     join_with_code,
+    rows,
     start_match,
     start_nuota,
 )
 from .test_nuota import settled, version_of
+from .test_offline import stored, table, type_round
 
 NAMES = ["Ann", "Bob", "Cy", "Dan", "Eve"]
 DRAFT = """() => Object.keys(sessionStorage)
@@ -132,4 +135,35 @@ def test_cards_typed_in_another_tab_come_back_when_that_tab_is_chosen_after_a_re
     tabs.get_by_role("link", name="Cards taken").click()
     expect(cards).to_have_value("5.17.55")
     expect(page.locator("#entry input[name='cards-seat0']")).to_have_value("")
+    a.check()
+
+
+def test_a_round_typed_after_one_the_outbox_keeps_comes_back_after_a_reload(
+    phones: Callable[..., Phone], server: LiveServer
+) -> None:
+    a, _b, match = table(phones)
+    page = a.page
+    a.allow(r"ERR_CONNECTION_REFUSED|htmx:(afterRequest|sendError)")
+    page.route("**/entry/**", lambda route: route.abort("connectionrefused"))
+    type_round(a, [2, 11])
+    expect(page.locator("#outbox")).to_contain_text("1 entry not sent yet")
+    expect(page.locator("#entry .round-label")).to_contain_text("Round 2")
+    heads_box(a, 0).fill("7")
+    page.wait_for_function(f"({DRAFT})() !== null")
+
+    a.reload()
+    expect(page.locator("#outbox")).to_contain_text("1 entry not sent yet")
+    expect(page.locator("#entry .round-label")).to_contain_text("Round 2")  # not round 1 again
+    expect(heads_box(a, 0)).to_have_value("7")
+    expect(heads_box(a, 1)).to_have_value("")
+
+    page.unroute("**/entry/**")
+    page.evaluate("dispatchEvent(new Event('online'))")
+    expect(page.locator("#outbox")).to_contain_text("Saved")
+    expect(rows(a)).to_have_count(1)
+    expect(heads_box(a, 0)).to_have_value("7")  # the kept round's answer leaves it typed
+    heads_box(a, 1).fill("4")
+    page.locator("#entry button[type=submit]").click()
+    expect(rows(a)).to_have_count(2)
+    assert [move["heads"] for move in stored(server, match)] == [[2, 11], [7, 4]]
     a.check()

@@ -1,7 +1,9 @@
 """The Game's turn with the network cut: the cards kept offline go on top of their piles and
 count down "put down N more", End turn opens once the minimum is kept and is kept too (then the
 panel closes: the next turn is the server's to open), and once the network is back the cards
-and the end of the turn are stored in order, so the next player's turn is on every phone."""
+and the end of the turn are stored in order, so the next player's turn is on every phone. A
+reload while they wait shows the turn as it was before it: the server's page with the kept
+cards on their piles again."""
 
 from __future__ import annotations
 
@@ -144,4 +146,36 @@ def test_the_undo_of_the_last_entry_hides_while_a_card_waits_offline(
     offline(a, cut=False)
     expect(page.locator("#outbox")).not_to_contain_text("not sent yet")
     expect(undo).to_contain_text("40")
+    a.check()
+
+
+def test_a_reload_while_a_turn_waits_shows_the_kept_cards_and_the_closed_panel_again(
+    phones: Callable[..., Phone], server: LiveServer
+) -> None:
+    a = phones("A")
+    page = start(a, "thegame", ["Ann", "Bob"])
+    match = int(page.url.rsplit("/", 1)[1])
+    a.allow(r"ERR_CONNECTION_REFUSED|htmx:(afterRequest|sendError)")
+    page.route("**/entry/**", lambda route: route.abort("connectionrefused"))
+    play(a, 30, 0)
+    play(a, 90, 2)
+    end_turn(a)
+    expect(page.locator("#outbox")).to_contain_text("3 entries not sent yet")
+
+    a.reload()
+    expect(page.locator("#outbox")).to_contain_text("3 entries not sent yet")
+    expect(page.locator("#scoreboard .tg-pile .tg-top")).to_have_text(["30", "1", "90", "100"])
+    expect(page.locator("#scoreboard [data-kept-adds]")).to_have_text(["2", "96", "5"])
+    expect(page.locator("#scoreboard .tg-met")).to_be_visible()
+    actions = page.locator("#entry .tg-actions")
+    expect(actions.locator(".next-online")).to_be_visible()
+    expect(actions.locator("form[data-kept-from] button[type=submit]")).to_be_disabled()
+    expect(page.locator("#entry input[name='tracker-card']")).to_be_disabled()
+    assert stored(server, match) == []
+
+    page.unroute("**/entry/**")
+    page.evaluate("dispatchEvent(new Event('online'))")
+    expect(page.locator("#entry")).to_contain_text("It is Bob's turn")
+    moves = stored(server, match)
+    assert [move.get("card") for move in moves] == [30, 90, None], moves
     a.check()
