@@ -42,8 +42,8 @@ class Trend:
     measure: str
     lower_is_better: bool
     best: bool
-    rows: tuple[tuple[int, datetime | None, int, int | None], ...]
-    """``(number, date, value, best so far)`` per charted match."""
+    rows: tuple[tuple[int, datetime | None, int, int | None, str | None], ...]
+    """``(number, date, value, best so far, why the value is not counted)`` per charted match."""
 
 
 def value_of(game: str, sitting: Sitting) -> int | None:
@@ -90,10 +90,12 @@ def trend(game: str, outings: list[Outing], player_id: int | None = None) -> Tre
     # Matches count from 1.
     ticks = tuple((x, str(int(n) + 1)) for x, n in chart.x_ticks if int(n) < len(points))
     chart = replace(chart, x_ticks=ticks) if len(points) > 1 else lone(chart)
+    note = seam.unranked_note()
     rows = tuple(
-        (number, outing.finished_at, value, best[number - 1] if best else None)
-        for number, (outing, value, _r) in enumerate(points, start=1)
-    )
+        (number, outing.finished_at, value, best[number - 1] if best else None,
+         note if ranked is None else None)
+        for number, (outing, value, ranked) in enumerate(points, start=1)
+    )  # fmt: skip
     return Trend(chart, label or _("Place"), lower, bool(best), rows)
 
 

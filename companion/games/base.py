@@ -256,6 +256,10 @@ class Seam(Listed, Generic[State]):
         number no measure (The Game lost to the fire)."""
         return result
 
+    def unranked_note(self) -> str | None:
+        """What the charts' table says beside a result that :meth:`ranked` leaves out."""
+        return None
+
     best_line: bool = False
     """Whether the results-over-time chart also draws the best result so far (The Game's
     record to beat)."""

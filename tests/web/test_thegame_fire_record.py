@@ -40,13 +40,14 @@ def test_a_game_lost_to_the_fire_adds_no_best_result(phone: Phone) -> None:
 
 def test_the_best_so_far_line_passes_over_a_game_lost_to_the_fire(phone: Phone) -> None:
     """The chart still draws the burnt game's cards left, but its best-so-far line neither
-    starts nor improves on it, like the player page's best result."""
+    starts nor improves on it, like the player page's best result; the table says why."""
     group_id = group_of(phone.app, phone.new_match(["Ann", "Bob"]))
     add_match(phone.app, group_id, "thegame", ["Ann", "Bob"], FIRE, ON_FIRE)  # 92 left, burnt
     add_match(phone.app, group_id, "thegame", ["Ann", "Bob"], TRACKED)  # 94 left, stuck
     add_match(phone.app, group_id, "thegame", ["Ann", "Bob"], FIRE, ON_FIRE)
     team = group_page(phone, group_id).by_id("trend-thegame")
-    assert [row[2:] for row in rows(team)] == [["92", "—"], ["94", "94"], ["92", "94"]]
+    burnt = "92 (lost to the fire: not counted)"
+    assert [row[2:] for row in rows(team)] == [[burnt, "—"], ["94", "94"], [burnt, "94"]]
     assert "Best so far —, 94, 94" in team.find("title").text()
     assert len(team.find_all("polyline")) == 2, "the attempts and the best from the second on"
 

@@ -126,5 +126,9 @@ class TheGameSeam(Seam[TheGameState]):
         """A game lost to the fire counts as played, with no result to average or rank."""
         return stats.ranked(result, tallies)
 
+    def unranked_note(self) -> str | None:
+        """Why a game's cards left are not in the best so far: the fire won it."""
+        return stats.unranked_note()
+
 
 SEAM = TheGameSeam()

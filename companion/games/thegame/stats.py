@@ -37,6 +37,11 @@ def ranked(result: int | None, tallies: Tallies) -> int | None:
     return None if tallies.get("fire") else result
 
 
+def unranked_note() -> str:
+    """Said beside the cards left of a game lost to the fire (:func:`ranked`)."""
+    return _("lost to the fire: not counted")
+
+
 def listed_words(options: dict[str, Any], tallies: Sequence[Tallies]) -> list[str]:
     """The rules the match was played with and, when it was, that the fire lost it."""
     words = [options_summary(options)]
