@@ -38,8 +38,8 @@ def ranked(result: int | None, tallies: Tallies) -> int | None:
 
 
 def unranked_note() -> str:
-    """Said beside the cards left of a game lost to the fire (:func:`ranked`)."""
-    return _("lost to the fire: not counted")
+    """Said of the cards left of a game lost to the fire (:func:`ranked`)."""
+    return _("Lost to the fire: not counted in the best so far.")
 
 
 def listed_words(options: dict[str, Any], tallies: Sequence[Tallies]) -> list[str]:
