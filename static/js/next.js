@@ -82,8 +82,11 @@
   // kept before under its key, so the entry moves on). A form that took its last entry closes
   // showing that entry as typed (emptied, it would read as lost): on a page loaded again
   // (again), the form is drawn empty, so the kept values are put back first. Others empty for
-  // the next entry. The form takes a new one-time key: the next write never replaces this one.
+  // the next entry. The form takes a new one-time key: the next write never replaces this one,
+  // and notes the key it moved on past (data-past), which the page's offline copy keeps too.
   function moveOn(form, params, first, again) {
+    const key = Array.from(params.entries()).find(function (pair) { return /(^|-)idem$/.test(pair[0]); });
+    if (key) form.dataset.past = ((form.dataset.past || "") + " " + key[1]).trim();
     const closing = last(form, first);
     if (closing && again) put(form, params);
     if (!closing) form.reset();
@@ -106,12 +109,13 @@
     });
   }
 
-  // A page loaded while writes wait (reloaded, or its kept copy offline) shows the sheet as the
-  // server had it: each form moves on past the writes made with it as it is drawn (its post,
-  // fields, version and other hidden values: The Game's End turn is not its cards), as when it kept
-  // them, so it asks for the entry after them and what was typed for that comes back (draft.js
-  // gives back after this). A sheet that moved on since (another phone's round, ours stored
-  // with its answer lost) shows as the server has it, as a poll would show it.
+  // A page loaded while writes wait shows the sheet as the server had it (reloaded), or as the
+  // page stood when its offline copy was saved, past the writes its forms note. Each form moves
+  // on past the other writes made with it as it is drawn (its post, fields, version and other
+  // hidden values: The Game's End turn is not its cards), as when it kept them, so it asks for
+  // the entry after them and what was typed for that comes back (draft.js gives back after
+  // this). A sheet that moved on since (another phone's round, ours stored with its answer
+  // lost) shows as the server has it, as a poll would show it.
   function madeWith(form, params) {
     const names = new Set(Array.from(form.elements).map(function (field) { return field.name; }));
     return Array.from(params.keys()).every(function (name) { return name === "ahead" || names.has(name); }) &&
@@ -125,7 +129,8 @@
       const form = Array.from(document.querySelectorAll("form[data-entry][hx-post]")).find(function (f) {
         return f.getAttribute("hx-post") === item.url && madeWith(f, params);
       });
-      if (form) moveOn(form, params, true, true);
+      const past = form ? (form.dataset.past || "").split(" ") : [];
+      if (form && !past.includes(item.key)) moveOn(form, params, true, true);
     });
   }
 

@@ -236,6 +236,7 @@ def test_an_offline_reload_shows_the_last_sheet_and_keeps_the_outbox(
     expect(rows(b)).to_have_count(1)
     expect(b.page.locator("#outbox")).to_contain_text("1 entry not sent yet")
     expect(b.page.locator("#outbox")).to_contain_text("Bob 9")
+    expect(b.page.locator("#entry .round-label")).to_contain_text("Round 3")  # after the kept one
     shots(b, "offline-reload")
     assert len(stored(server, match)) == 1
 
