@@ -3,7 +3,8 @@ dropped): 6 nimmt!'s heads for two of five players come back, and a Nuota hand's
 its total, and cards typed in another tab of the panel when that tab is chosen again; once the
 round is saved a reload shows an empty form, and numbers typed for a round
 another phone saved meanwhile are not put into the next round's form. A round typed after one
-the outbox keeps comes back too, in the form for the round after the kept one."""
+the outbox keeps comes back too, in the form for the round after the kept one; a last round kept
+shows in its closed form again."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from .helpers import (
     Phone,
     Shots,
     claim,
+    enter_round,
     expect,
     heads_box,
     join_with_code,
@@ -166,4 +168,31 @@ def test_a_round_typed_after_one_the_outbox_keeps_comes_back_after_a_reload(
     page.locator("#entry button[type=submit]").click()
     expect(rows(a)).to_have_count(2)
     assert [move["heads"] for move in stored(server, match)] == [[2, 11], [7, 4]]
+    a.check()
+
+
+def test_the_last_round_kept_shows_in_its_closed_form_after_a_reload(
+    phones: Callable[..., Phone], server: LiveServer
+) -> None:
+    a = phones("A")
+    match = start_match(a, ["Ann", "Bob", "Cy"], rounds=2)
+    enter_round(a, [1, 2, 3])
+    page = a.page
+    a.allow(r"ERR_CONNECTION_REFUSED|htmx:(afterRequest|sendError)")
+    page.route("**/entry/**", lambda route: route.abort("connectionrefused"))
+    type_round(a, [4, 0, 1])
+    expect(page.locator("#outbox")).to_contain_text("1 entry not sent yet")
+
+    a.reload()
+    form = page.locator("#entry form[data-entry]")
+    expect(form.locator(".next-online")).to_contain_text("Kept on this phone as entered below")
+    expect(form.locator(".round-label")).to_contain_text("Round 2")
+    for seat, heads in enumerate(["4", "0", "1"]):
+        expect(heads_box(a, seat)).to_have_value(heads)  # as kept, not an empty form
+        expect(heads_box(a, seat)).to_be_disabled()
+
+    page.unroute("**/entry/**")
+    page.evaluate("dispatchEvent(new Event('online'))")
+    expect(page.locator("#scoreboard .winners")).to_have_text("Winner: Bob")
+    assert [move["heads"] for move in stored(server, match)] == [[1, 2, 3], [4, 0, 1]]
     a.check()
