@@ -6,10 +6,11 @@ A URL built with :func:`asset_url` carries the file's fingerprint (``?v=...``), 
 keeps that copy for a year without asking again; a new release has new fingerprints.
 
 Stylesheets come in bundles, so that a phone's first visit to a sheet stays light:
-``css/app.css`` holds what every page needs (the sheet included), each game's own rules live in
-``css/games/<game>.css``, the TV page's in ``css/tv.css`` and every other page's (history,
-statistics, new match, join) in ``css/pages.css``. A sheet loads ``bundle/<game>.css`` (app and
-its game, one request), the TV page ``bundle/tv-<game>.css``, every other page ``bundle/all.css``.
+``css/app.css`` and ``css/charts.css`` hold what every page needs (the sheet included: its
+running totals are a chart), each game's own rules live in ``css/games/<game>.css``, the TV
+page's in ``css/tv.css`` and every other page's (history, statistics, new match, join) in
+``css/pages.css``. A sheet loads ``bundle/<game>.css`` (the two base files and its game, one
+request), the TV page ``bundle/tv-<game>.css``, every other page ``bundle/all.css``.
 A sheet of 6 nimmt! then downloads neither Bloccato's board nor the history's filters.
 """
 
@@ -36,7 +37,8 @@ except ImportError:  # pragma: no cover - brotli is a dependency; gzip alone sti
 
 EXTENSION = "companion.assets"
 BUNDLE = "bundle/"
-BASE_STYLES = "css/app.css"
+BASE_STYLES = ("css/app.css", "css/charts.css")
+"""What every stylesheet bundle starts with, in this order."""
 GAME_STYLES = "css/games"
 PAGE_STYLES = "css/pages.css"
 SCREEN_STYLES = {"tv": "css/tv.css"}
@@ -137,10 +139,11 @@ class Assets:
         if not known_screen or game not in (*REGISTRY, *(() if dash else ("all",))):
             return None
         games = sorted((self.folder / GAME_STYLES).glob("*.css"))
+        base = [self.folder / part for part in BASE_STYLES]
         if game == "all":
-            return [self.folder / BASE_STYLES, self.folder / PAGE_STYLES, *games]
+            return [*base, self.folder / PAGE_STYLES, *games]
         middle = [self.folder / SCREEN_STYLES[screen]] if screen else []
-        return [self.folder / BASE_STYLES, *middle, *(p for p in games if p.stem == game)]
+        return [*base, *middle, *(p for p in games if p.stem == game)]
 
     def recent(self, filename: str) -> Asset | None:
         """The asset named ``filename`` as read from disk within the last second, or as it is

@@ -112,7 +112,8 @@ def test_a_sixnimmt_sheet_loads_the_base_styles_without_the_other_games(phone: P
     assert url.startswith("/static/bundle/sixnimmt.css?v=")
     styles = phone.get(url).get_data(as_text=True)
     own = "\n".join(
-        (STATIC / "css" / name).read_text() for name in ("app.css", "games/sixnimmt.css")
+        (STATIC / "css" / name).read_text()
+        for name in ("app.css", "charts.css", "games/sixnimmt.css")
     )
     assert styles == rcssmin.cssmin(own)
     assert ".bl-board" not in styles and ".tg-pile" not in styles
@@ -127,7 +128,7 @@ def minified(css: bytes) -> bytes:
 def test_every_game_bundle_is_the_base_then_that_games_rules(app: Flask) -> None:
     from companion.assets import assets
 
-    base = (STATIC / "css" / "app.css").read_bytes()
+    base = b"\n".join((STATIC / "css" / name).read_bytes() for name in ("app.css", "charts.css"))
     tv = (STATIC / "css" / "tv.css").read_bytes()
     games = sorted((STATIC / "css" / "games").glob("*.css"))
     assert {path.stem for path in games} == set(REGISTRY)
@@ -211,7 +212,9 @@ def test_no_class_of_a_sheet_is_styled_only_where_a_sheet_does_not_look() -> Non
         for value in re.findall(r'class="([^"]*)"', path.read_text())
         for name in re.sub(r"\{[{%].*?[%}]\}", " ", value).split()
     }
-    sheet = styled_classes((STATIC / "css" / "app.css").read_text())
+    sheet = set()
+    for path in [STATIC / "css" / "app.css", STATIC / "css" / "charts.css"]:
+        sheet |= styled_classes(path.read_text())
     for path in (STATIC / "css" / "games").glob("*.css"):
         sheet |= styled_classes(path.read_text())
     elsewhere = styled_classes((STATIC / "css" / "pages.css").read_text())
