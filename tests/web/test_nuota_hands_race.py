@@ -10,7 +10,7 @@ from companion.extensions import db
 from companion.models import Pending
 
 from ..conftest import Phone
-from .test_nuota import ANN, BOB, hand, hand_form, table
+from .nuota_helpers import ANN, BOB, hand, hand_form, table
 
 HOSTS_GUESS = {"giraffe": 2, "goat": 5, "sheep": 3}
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from ..conftest import Phone
 from .helpers import parse
-from .test_pirsch import CLEAN_HUNT, enter_counts, start
+from .pirsch_helpers import CLEAN_HUNT, enter_counts, start
 
 TRUMPS = {"trump1": "bear", "trump2": "wolf", "trump3": "boar", "trump4": "mouflon"}
 

@@ -10,7 +10,7 @@ from companion.models import Entry
 
 from ..conftest import Phone, count
 from .helpers import parse
-from .test_pirsch import CLEAN_HUNT, enter_counts, start
+from .pirsch_helpers import CLEAN_HUNT, enter_counts, start
 
 # Bear 8 with three players: the most the table can hold is 7.
 TOO_MANY = [{"bear": 8, "wolf": 4}, {"wolf": 5, "boar": 3}, {"boar": 6, "mouflon": 2}]

@@ -25,9 +25,9 @@ from companion.views.shared_poll import EXTENSION, answers
 from ..bench.browser import ACCEPT, TokenPhone, body_of, text_of
 from ..conftest import Phone, make_app
 from .helpers import parse
+from .nuota_helpers import start as start_nuota
+from .nuota_helpers import totals
 from .test_fragments import comparable
-from .test_nuota import start as start_nuota
-from .test_nuota import totals
 from .test_shared_entry import panel_fields, version_of
 
 

@@ -20,12 +20,12 @@ from companion.views.overtaken import same_entry
 
 from ..conftest import Phone, count, hidden_fields
 from .helpers import parse, table, undo
-from .test_nuota import page as nuota_page
-from .test_nuota import stale_hand
-from .test_nuota import table as nuota_table
-from .test_nuota import totals as nuota_totals
-from .test_pirsch import CLEAN_HUNT, enter_counts
-from .test_pirsch import start as pirsch_start
+from .nuota_helpers import page as nuota_page
+from .nuota_helpers import stale_hand
+from .nuota_helpers import table as nuota_table
+from .nuota_helpers import totals as nuota_totals
+from .pirsch_helpers import CLEAN_HUNT, enter_counts
+from .pirsch_helpers import start as pirsch_start
 
 
 def inputs(html: str, prefix: str) -> dict[str, str]:

@@ -1,6 +1,6 @@
 """A round undone comes back in its form, as it was entered, so one correction saves it again:
 6 nimmt!'s heads and cards, Auf der Pirsch's counts and picked cards (Nuota's totals and hands:
-test_nuota.py). Only while the undo is the newest entry: after anything else, the form opens
+test_nuota_undo.py). Only while the undo is the newest entry: after anything else, the form opens
 empty."""
 
 from __future__ import annotations
@@ -12,9 +12,9 @@ from companion.models import Entry
 
 from ..conftest import Phone, count, hidden_fields
 from .helpers import parse, table, undo
-from .test_pirsch import CLEAN_HUNT, dealt, enter_counts
-from .test_pirsch import enter_cards as pick_cards
-from .test_pirsch import start as start_pirsch
+from .pirsch_helpers import CLEAN_HUNT, dealt, enter_counts
+from .pirsch_helpers import enter_cards as pick_cards
+from .pirsch_helpers import start as start_pirsch
 
 BACK = "Entry undone: its numbers are back in the boxes."
 

@@ -149,7 +149,7 @@ def test_pirsch_on_the_tv_shows_how_the_latest_round_scored_open_and_nothing_to_
 ) -> None:
     """The phone folds each round's sums away; the TV, which nobody taps, shows the latest
     round's open and plain, and no fold-out that looks like a button."""
-    from .test_pirsch import dealt, enter_cards, start
+    from .pirsch_helpers import dealt, enter_cards, start
 
     match_id = start(phone, ["Ann", "Bob", "Cy"])
     for _round in range(2):
