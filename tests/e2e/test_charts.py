@@ -9,9 +9,9 @@ from collections.abc import Callable
 from typing import Any
 from urllib.parse import unquote
 
+from .accessibility_helpers import readable, run_axe
 from .conftest import LiveServer
 from .helpers import AXE, Phone, Shots, claim, enter_round, expect, open_all_details, start_match
-from .test_accessibility import readable, run_axe
 
 
 def play_of(link: str | None, prefix: str) -> dict[str, object]:

@@ -5,11 +5,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from pathlib import Path
-
-from babel.messages.pofile import read_po
-
-import companion
 
 from .conftest import LiveServer
 from .helpers import (
@@ -28,6 +23,7 @@ from .helpers import (
     rows,
     start_match,
 )
+from .italian_helpers import assert_italian, italian
 
 
 def test_an_evening_on_two_phones(
@@ -164,34 +160,6 @@ def test_an_evening_on_two_phones(
     b.goto(a.page.url)
     expect(b.page.locator("#history")).to_contain_text("Won by Cy")
     shots(b, "history")
-
-
-def italian(*msgids: str) -> list[tuple[str, str]]:
-    """(English, Italian) pairs from the catalogue, failing on a missing translation."""
-    path = Path(companion.__file__).parent / "translations" / "it" / "LC_MESSAGES" / "messages.po"
-    with path.open("rb") as handle:
-        catalogue = read_po(handle)
-    pairs = []
-    for msgid in msgids:
-        message = catalogue.get(msgid)
-        assert message is not None and message.string and not message.fuzzy, (
-            f"no Italian for {msgid!r} in the catalogue"
-        )
-        pairs.append((msgid, str(message.string)))
-    return pairs
-
-
-def assert_italian(phone: Phone, pairs: list[tuple[str, str]]) -> None:
-    """The page is in Italian: lang="it", the Italian strings shown, the English ones not.
-
-    Each is waited for (a fragment may still be swapping in), never read once from a snapshot.
-    """
-    expect(phone.page.locator("html")).to_have_attribute("lang", "it")
-    body = phone.page.locator("body")
-    for english, translated in pairs:
-        expect(body).to_contain_text(translated)  # is messages.mo compiled?
-        if english != translated:
-            expect(body).not_to_contain_text(english)
 
 
 def test_the_sheet_in_italian(

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from .accessibility_helpers import readable, run_axe
 from .conftest import LiveServer
 from .helpers import AXE, Phone, Shots, claim, enter_round, expect, start_match
-from .test_accessibility import readable, run_axe
 
 
 def test_a_player_page_after_a_finished_match(

@@ -7,15 +7,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from .accessibility_helpers import UNLABELLED, readable, run_axe
 from .conftest import LiveServer
 from .helpers import AXE, Phone, Shots, claim, expect, fill_new_match, match_id, start_nuota
-from .test_accessibility import UNLABELLED, readable, run_axe
-
-HANDS = {
-    "Ann": {"giraffe": 4, "bear": 3, "mole": 3},
-    "Bob": {"giraffe": 3, "goat": 4, "sheep": 3},
-    "Cy": {"giraffe": 1, "bear": 3, "dog": 4, "mouse": 2},
-}
+from .nuota_helpers import HANDS, save_totals, show_hand
 
 
 def join(phone: Phone, code: str, name: str, match: int) -> None:
@@ -32,57 +27,6 @@ def snap(shots: Shots, phone: Phone, step: str) -> None:
     """A full-page screenshot from the top (the sticky card count stays in its place)."""
     phone.page.evaluate("window.scrollTo(0, 0)")
     shots(phone, step)
-
-
-def version_of(server: LiveServer, match: int) -> int:
-    """The match's version as the server has it now."""
-    from companion.extensions import db
-    from companion.models import Match
-
-    with server.app.app_context():
-        found = db.session.get(Match, match)
-        assert found is not None
-        return found.version
-
-
-def settled(phone: Phone, version: int) -> None:
-    """Wait until the scoreboard and the entry form are both at ``version``.
-
-    A pristine form follows the sheet (app.js swaps in a fresh one when the version moves, e.g.
-    after a seat is claimed); a tap on − or + is no typing, so it must not race that swap.
-    """
-    phone.page.wait_for_function(
-        """(version) => {
-            const board = document.getElementById("scoreboard");
-            const field = document.querySelector("#entry input[name$='version']");
-            return board && field && board.dataset.version === String(version)
-                && field.value === String(version);
-        }""",
-        arg=version,
-    )
-
-
-def show_hand(
-    phone: Phone, server: LiveServer, cards: dict[str, int], enter_key: bool = False
-) -> None:
-    """Type the hand (the first species by taps on +), watch the count, and show it (by the
-    button, or by the Enter key in the last box: it must show the hand, not tap a − or +)."""
-    page = phone.page
-    settled(phone, version_of(server, match_id(phone)))
-    first, *rest = cards.items()
-    plus = page.locator(f"#hands-{first[0]}-more")
-    for taps in range(1, first[1] + 1):
-        plus.click()
-        expect(page.locator(f"#hands-{first[0]}")).to_have_value(str(taps))
-    for name, count in rest:
-        page.locator(f"#hands-{name}").fill(str(count))
-    expect(page.locator("#hand-count")).to_contain_text("a full hand ✓")
-    if enter_key:
-        page.locator(f"#hands-{rest[-1][0]}").press("Enter")
-    else:
-        page.locator("#entry button.primary").click()
-    expect(page.locator("#scoreboard .hands-in, #scoreboard .round-result").first).to_be_visible()
-    phone.check()
 
 
 def test_three_phones_each_show_their_hand_and_all_see_the_lives(
@@ -150,23 +94,6 @@ def test_three_phones_each_show_their_hand_and_all_see_the_lives(
         violations = run_axe(phone, AXE.read_text(encoding="utf-8"))
         assert not violations, readable(violations)
         assert not phone.page.evaluate(UNLABELLED)
-
-
-def save_totals(phone: Phone, points: list[int | None]) -> None:
-    """Open the totals (the answer to a round keeps them open: asked for again, the panel would
-    come back empty over boxes already typed), type those of the players still in, save."""
-    page = phone.page
-    version = page.locator("#scoreboard").get_attribute("data-version") or ""
-    tab = page.locator("#entry .tabs").get_by_role("link", name="Totals")
-    if tab.get_attribute("aria-current") != "page":
-        tab.click()
-        expect(tab).to_have_attribute("aria-current", "page")
-    for seat, value in enumerate(points):
-        if value is not None:
-            page.locator(f"#entry input[name='totals-seat{seat}']").fill(str(value))
-    page.locator("#entry button.primary").click()
-    expect(page.locator("#scoreboard")).not_to_have_attribute("data-version", version)
-    phone.check()
 
 
 def test_five_players_expert_out_and_the_starter_skips_them(

@@ -9,8 +9,8 @@ from collections.abc import Callable
 
 from .conftest import LiveServer
 from .helpers import Phone, Shots, claim, expect, join_with_code, start_nuota
-from .test_nuota import HANDS, show_hand
-from .test_offline import offline
+from .nuota_helpers import HANDS, show_hand
+from .offline_helpers import offline
 
 DARIO = {"cat": 4, "mouse": 3, "sheep": 3}
 

@@ -9,7 +9,7 @@ from collections.abc import Callable
 
 from .conftest import LiveServer
 from .helpers import Phone, claim, expect, join_with_code
-from .test_offline import offline, stored
+from .offline_helpers import offline, stored
 from .test_outbox_games import outbox_lines, play, start
 
 

@@ -11,7 +11,7 @@ from collections.abc import Callable
 
 from .conftest import LiveServer
 from .helpers import Phone, Shots, enter_round, expect, heads_box, rows
-from .test_offline import kept, keys, offline, stored, table, type_round, with_sw
+from .offline_helpers import kept, keys, offline, stored, table, type_round, with_sw
 
 
 def outbox_lines(phone: Phone) -> list[str]:

@@ -24,8 +24,8 @@ from .helpers import (
     start_match,
     start_nuota,
 )
-from .test_nuota import HANDS
-from .test_offline import offline, stored, table, type_round
+from .nuota_helpers import HANDS
+from .offline_helpers import offline, stored, table, type_round
 
 
 def outbox_lines(phone: Phone) -> list[str]:

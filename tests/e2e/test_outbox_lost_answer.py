@@ -9,7 +9,7 @@ from typing import Any
 
 from .conftest import LiveServer
 from .helpers import Phone, claim, expect, start_match
-from .test_offline import keys, stored, type_round
+from .offline_helpers import keys, stored, type_round
 
 
 def test_the_round_that_ends_the_match_is_saved_when_its_answer_was_lost(

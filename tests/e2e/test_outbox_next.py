@@ -11,8 +11,8 @@ from collections.abc import Callable
 
 from .conftest import LiveServer
 from .helpers import Phone, claim, expect, join_with_code, start_match, start_nuota
-from .test_nuota import HANDS
-from .test_offline import offline, stored, type_round
+from .nuota_helpers import HANDS
+from .offline_helpers import offline, stored, type_round
 from .test_pirsch import ROUND_1, ROUND_3, fill_grid, start_pirsch
 
 

@@ -7,7 +7,7 @@ from collections.abc import Callable
 
 from .conftest import LiveServer
 from .helpers import Phone, expect, heads_box, rows
-from .test_offline import offline, stored, table, type_round
+from .offline_helpers import offline, stored, table, type_round
 
 
 def test_a_round_kept_offline_clears_the_notice_of_an_earlier_conflict(

@@ -12,7 +12,7 @@ from typing import Any
 
 from .conftest import LiveServer
 from .helpers import Phone, claim, expect, heads_box, start_match
-from .test_offline import offline, stored, type_round
+from .offline_helpers import offline, stored, type_round
 from .test_outbox_games import outbox_lines
 
 

@@ -9,7 +9,7 @@ from collections.abc import Callable
 
 from .conftest import LiveServer
 from .helpers import Phone, Shots, enter_round, expect, heads_box, rows
-from .test_offline import offline, stored, table, type_round
+from .offline_helpers import offline, stored, table, type_round
 
 
 def test_rounds_entered_meanwhile_are_named_and_the_same_ones_said_without_alarm(

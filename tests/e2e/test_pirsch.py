@@ -14,9 +14,9 @@ from playwright.sync_api import expect
 
 from companion.rules.pirsch import deck
 
+from .accessibility_helpers import UNLABELLED, bad_ring, describe, focus_rings, readable, run_axe
 from .conftest import LiveServer
 from .helpers import AXE, Phone, Shots, claim, join_with_code, unavailable
-from .test_accessibility import UNLABELLED, bad_ring, describe, focus_rings, readable, run_axe
 from .test_german import assert_fits
 
 NAMES = ["Ann", "Bob", "Cy"]

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from .helpers import Phone, claim, enter_round, expect, start_match
-from .test_manage import pick, to_group_page
+from .manage_helpers import pick, to_group_page
 
 
 def test_a_rename_to_a_name_already_taken_is_refused_in_view(

@@ -23,8 +23,8 @@ from .helpers import (
     start_match,
     start_nuota,
 )
-from .test_nuota import settled, version_of
-from .test_offline import stored, table, type_round
+from .nuota_helpers import settled, version_of
+from .offline_helpers import stored, table, type_round
 
 NAMES = ["Ann", "Bob", "Cy", "Dan", "Eve"]
 DRAFT = """() => Object.keys(sessionStorage)

@@ -44,8 +44,8 @@ WIDER = """Array.from(document.querySelectorAll('body *'))
 
 def axe_clean(phone: Phone) -> None:
     """No accessibility violation on the page as it is now (axe-core, when installed)."""
+    from .accessibility_helpers import readable, run_axe
     from .helpers import AXE
-    from .test_accessibility import readable, run_axe
 
     if not AXE.exists():
         return
@@ -151,7 +151,7 @@ def test_seats_conflicts_tv_and_rematch_at_the_table(
 
 def test_five_players_fit_a_360_px_phone(phones: Callable[..., Phone], shots: Shots) -> None:
     from .helpers import fill_new_match
-    from .test_nuota import save_totals
+    from .nuota_helpers import save_totals
 
     a = phones("A", **NARROW)
     page = a.goto("/new/nuota")

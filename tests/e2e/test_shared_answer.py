@@ -11,7 +11,7 @@ from urllib.parse import parse_qs
 
 from .conftest import LiveServer
 from .helpers import Phone, enter_round, expect, heads_box, rows, start_nuota
-from .test_offline import keys, settled, stored, table
+from .offline_helpers import keys, settled, stored, table
 
 
 def test_a_form_from_a_shared_answer_takes_one_key_of_its_own(

@@ -10,7 +10,7 @@ from typing import Any
 
 from .conftest import LiveServer
 from .helpers import Phone, Shots, claim, expect, join_with_code, match_id
-from .test_offline import offline, stored
+from .offline_helpers import offline, stored
 from .test_table_mode import FIRST_TURN, ROW_STARTERS, submit_table, table_match
 
 LATE = "That choice is no longer needed: the sheet changed."

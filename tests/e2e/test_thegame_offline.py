@@ -12,7 +12,7 @@ from typing import Any
 
 from .conftest import LiveServer
 from .helpers import Phone, Shots, claim, expect, join_with_code
-from .test_offline import offline, stored
+from .offline_helpers import offline, stored
 from .test_outbox_games import outbox_lines, play, start
 from .test_typed_in_flight import wait_for_write
 

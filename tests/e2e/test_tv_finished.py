@@ -10,7 +10,7 @@ from collections.abc import Callable
 import pytest
 
 from .helpers import Phone, Shots, enter_round, expect, fill_new_match, start_nuota
-from .test_nuota import save_totals
+from .nuota_helpers import save_totals
 from .test_seats_tv import axe_clean
 from .test_tv_fits import TVS, bottom, open_tv
 

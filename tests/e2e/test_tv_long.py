@@ -9,7 +9,7 @@ from collections.abc import Callable
 import pytest
 
 from .helpers import Phone, Shots, enter_round, expect, fill_new_match, start_nuota
-from .test_nuota import save_totals
+from .nuota_helpers import save_totals
 from .test_tv_finished import FIVE, NUOTA_FIRST, NUOTA_ROUNDS, SCROLLS
 from .test_tv_fits import TVS, bottom, open_tv
 

@@ -13,8 +13,8 @@ from typing import Any
 
 from .conftest import LiveServer
 from .helpers import WAIT, Phone, claim, expect, heads_box, start_match, start_nuota
-from .test_nuota import HANDS
-from .test_offline import stored
+from .nuota_helpers import HANDS
+from .offline_helpers import stored
 from .test_outbox_games import start
 
 SENDING = "() => document.querySelector('#entry form[data-entry].htmx-request') !== null"

@@ -1,8 +1,7 @@
-"""Looking after a group on phones: rename, a refused merge, export and import, delete and restore.
-
-Every page load and htmx swap is checked by ``Phone.check()``: no console error, no CSP violation
-(the recorder of helpers.CSP_RECORDER), no 5xx.
-"""
+"""Looking after a group on a phone: renaming a player everywhere, a merge refused in place,
+the JSON and CSV exports, and importing them elsewhere, so a group's history can be tidied and
+moved without losing or doubling a match. Every page load and htmx swap is checked by
+``Phone.check()``."""
 
 from __future__ import annotations
 
@@ -21,23 +20,8 @@ from companion.extensions import db
 from companion.models import Group, Match
 
 from .conftest import LiveServer
-from .helpers import (
-    AXE,
-    Phone,
-    Shots,
-    claim,
-    enter_round,
-    expect,
-    fill_new_match,
-    join_with_code,
-    match_id,
-    open_all_details,
-    start_match,
-)
-from .test_accessibility import readable, run_axe
-from .test_evening import assert_italian, italian
-
-GROUP_PAGE = re.compile(r"/g/\d+(\?[^#]*)?(#.*)?$")
+from .helpers import Phone, Shots, claim, enter_round, expect, start_match
+from .manage_helpers import GROUP_PAGE, accessible, fits, pick, to_group_page
 
 
 def ended_in(server: LiveServer, zone: str) -> str:
@@ -45,31 +29,6 @@ def ended_in(server: LiveServer, zone: str) -> str:
     with server.app.app_context():
         ended = db.session.query(Match.finished_at).scalar()
     return local_moment(ended, ZoneInfo(zone), Locale.parse("en"))
-
-
-def fits(phone: Phone) -> None:
-    """The page does not scroll sideways on the phone."""
-    width = phone.page.evaluate("document.documentElement.scrollWidth")
-    assert width <= 390, f"{phone.name} at {phone.page.url} scrolls sideways ({width}px)"
-
-
-# axe findings already reported as bugs: (page path ending, rule). Strict: an entry whose bug is
-# fixed fails the test, so the list is kept honest. templates/manage/import.html and delete.html
-# show only the fragment's <h2>, no <h1>.
-KNOWN_AXE: set[tuple[str, str]] = set()
-
-
-def accessible(phone: Phone) -> None:
-    """axe-core finds nothing new on the page (when it is installed: make setup)."""
-    if not AXE.exists():
-        return
-    path = phone.page.url.split("?")[0]
-    known = {rule for end, rule in KNOWN_AXE if path.endswith(end)}
-    violations = run_axe(phone, AXE.read_text())
-    fresh = [v for v in violations if v["id"] not in known]
-    assert not fresh, f"{phone.name} at {phone.page.url}:\n{readable(fresh)}"
-    fixed = known - {v["id"] for v in violations}
-    assert not fixed, f"fixed at {path}: remove {sorted(fixed)} from KNOWN_AXE"
 
 
 def groups(server: LiveServer) -> int:
@@ -93,18 +52,6 @@ def end_match(phone: Phone) -> None:
         phone.page.locator("#host").get_by_role("link", name="Delete this match")
     ).to_be_visible()
     phone.check()
-
-
-def to_group_page(phone: Phone) -> None:
-    """From a sheet, tap the group's name in its heading."""
-    phone.page.locator(".sheet-head a").first.tap()
-    phone.page.wait_for_url(GROUP_PAGE)
-    phone.check()
-
-
-def pick(phone: Phone, label: str, option: str) -> None:
-    """Choose ``option`` in the select labelled ``label`` of the manage panel."""
-    phone.page.locator("#manage").get_by_label(label, exact=True).select_option(label=option)
 
 
 def test_rename_refused_merge_export_and_import(
@@ -228,101 +175,3 @@ def test_rename_refused_merge_export_and_import(
     assert places == mine == ["1st Ann 8", "2nd Roberto 11", "3rd Cy 21"], (places, mine)
     shots(b, "imported")
     fits(b)
-
-
-def test_delete_a_match_and_restore_it(
-    server: LiveServer, phones: Callable[..., Phone], shots: Shots
-) -> None:
-    a, b = phones("A"), phones("B")
-    # A finished match keeps the group on A's list while the second one is deleted.
-    start_match(a, ["Ann", "Bob"], rounds=1)
-    claim(a, "Ann")
-    enter_round(a, [3, 5])
-    to_group_page(a)
-    group_url = a.page.url
-    a.page.get_by_role("link", name="New game in this group").tap()
-    a.page.wait_for_url("**/new*")
-    a.page.get_by_role("link", name="6 nimmt!").tap()
-    a.page.wait_for_url("**/new/sixnimmt*")
-    fill_new_match(a, ["Ann", "Dee"])
-    a.page.locator("#new-match button[type=submit]").click()
-    a.page.wait_for_url(re.compile(r"/m/\d+$"))
-    a.check()
-    doomed = match_id(a)
-    claim(a, "Ann")
-    join_with_code(b, a)
-    claim(b, "Dee")
-    enter_round(a, [4, 2])
-    a.goto(group_url)
-    playing = a.page.locator("section", has=a.page.get_by_role("heading", name="Playing now"))
-    expect(playing.locator(f"a[href='/m/{doomed}']")).to_have_count(1)
-
-    # The host panel's "Delete this match" asks first; "Keep" changes nothing.
-    a.goto(f"/m/{doomed}")
-    open_all_details(a)
-    a.page.locator("#host").get_by_role("link", name="Delete this match").tap()
-    a.page.wait_for_url(f"**/m/{doomed}/delete")
-    a.check()
-    confirm = a.page.locator("#delete")
-    expect(confirm.get_by_role("heading")).to_have_text("Delete this match?")
-    expect(confirm).to_contain_text("Ann, Dee")
-    shots(a, "confirm")
-    fits(a)
-    accessible(a)
-    confirm.get_by_role("link", name="Keep").tap()
-    a.page.wait_for_url(f"**/m/{doomed}")
-    a.check()
-
-    # The key step in Italian: the language switch in the footer, then the confirmation again.
-    a.goto(f"/m/{doomed}/delete")
-    a.page.locator("footer a[lang='it']").click()
-    a.page.wait_for_url(f"**/m/{doomed}/delete")
-    a.check()
-    assert_italian(a, italian("Delete this match?", "Delete", "Keep"))
-    shots(a, "conferma")
-    fits(a)
-    accessible(a)
-    # From here B's open sheet polls into a 404, which reloads it onto the "not found" page.
-    b.allow(r"status of 404|Response Status Error Code 404")
-    a.page.locator("#delete button[type=submit]").tap()
-    a.page.wait_for_url("**/deleted?done=deleted")
-    a.check()
-    assert_italian(a, italian("The match is deleted. You can restore it for 30 days."))
-    a.page.locator("footer a[lang='en']").click()
-    a.page.wait_for_url("**/deleted?done=deleted")
-    a.check()
-    deleted = a.page.locator("#deleted")
-    expect(deleted.locator("li")).to_have_count(1)
-    expect(deleted).to_contain_text("Ann, Dee")
-    shots(a, "deleted-page")
-    fits(a)
-    accessible(a)
-
-    # Gone from the group page; B's sheet, a phone of that table, says it was deleted.
-    a.goto(group_url)
-    expect(a.page.get_by_role("heading", name="Playing now")).to_have_count(0)
-    expect(a.page.locator(f"a[href='/m/{doomed}']")).to_have_count(0)
-    expect(a.page.locator("#manage")).to_contain_text("1 match deleted in the last 30 days")
-    expect(b.page.locator("main")).to_contain_text(
-        "This match was deleted.", timeout=15_000
-    )  # without a reload: the next poll finds the match gone
-    expect(b.page.locator("main")).to_contain_text("Its host can restore it until")
-    b.check()
-    shots(b, "deleted-sheet")
-    accessible(b)
-
-    # A restores it from the deleted page: back on the group page, B's sheet again.
-    a.page.locator("#manage").get_by_role("link", name="1 match deleted in the last 30 days").tap()
-    a.page.wait_for_url("**/deleted")
-    a.check()
-    a.page.locator("#deleted").get_by_role("button", name="Restore").tap()
-    a.page.wait_for_url(GROUP_PAGE)
-    a.check()
-    expect(a.page.locator("#manage .notice")).to_have_text("The match is back in the history.")
-    playing = a.page.locator("section", has=a.page.get_by_role("heading", name="Playing now"))
-    expect(playing.locator(f"a[href='/m/{doomed}']")).to_have_count(1)
-    shots(a, "restored")
-    b.goto(f"/m/{doomed}")
-    expect(b.page.locator("#seats button.seat.mine")).to_contain_text("Dee")
-    expect(b.page.locator("#scoreboard")).to_contain_text("4")
-    shots(b, "sheet-back")

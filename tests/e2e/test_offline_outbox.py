@@ -1,8 +1,7 @@
-"""Patchy Wi-Fi at the table, with Playwright's offline switch: the outbox keeps what could not
-be sent and sends it once, in order, when the network returns (no reload, no further tap); the
-status line says what waits; the form then asks for the next round, not the kept one again; an
-offline reload shows the last sheet (the service worker runs on http://127.0.0.1); − / +
-counters cost no request; the retry policy."""
+"""Patchy Wi-Fi at the table: what a phone could not send waits in its outbox and goes out once,
+in order, when the network or the server is back, with no reload and no further tap, so no round
+is lost or saved twice. Also the form moving on past what waits, − / + taps that cost no request,
+and the retry policy."""
 
 from __future__ import annotations
 
@@ -11,89 +10,8 @@ from typing import Any
 from urllib.parse import parse_qs
 
 from .conftest import LiveServer
-from .helpers import (
-    WAIT,
-    Phone,
-    Shots,
-    claim,
-    enter_round,
-    expect,
-    heads_box,
-    join_with_code,
-    match_id,
-    rows,
-    start_match,
-    start_nuota,
-)
-
-
-def stored(server: LiveServer, match: int) -> list[Any]:
-    """The moves in the match's log, in order, as the server has them."""
-    from companion.extensions import db
-    from companion.models import Entry
-
-    with server.app.app_context():
-        entries = db.session.execute(
-            db.select(Entry).filter_by(match_id=match).order_by(Entry.seq)
-        ).scalars()
-        return [entry.move for entry in entries]
-
-
-def keys(server: LiveServer, match: int) -> list[str | None]:
-    """The one-time keys of the match's log, in order."""
-    from companion.extensions import db
-    from companion.models import Entry
-
-    with server.app.app_context():
-        query = db.select(Entry.idem_key).filter_by(match_id=match).order_by(Entry.seq)
-        return list(db.session.execute(query).scalars())
-
-
-def type_round(phone: Phone, heads: list[int]) -> None:
-    """Type each seat's heads and tap the save button (once)."""
-    for seat, value in enumerate(heads):
-        heads_box(phone, seat).fill(str(value))
-    phone.page.locator("#entry button[type=submit]").click()
-
-
-def table(phones: Callable[..., Phone]) -> tuple[Phone, Phone, int]:
-    """A and B at one 6 nimmt! match, each in a seat."""
-    a = phones("A")
-    match = start_match(a, ["Ann", "Bob"])
-    claim(a, "Ann")
-    b = phones("B")
-    join_with_code(b, a)
-    claim(b, "Bob")
-    return a, b, match
-
-
-def settled(phone: Phone) -> None:
-    """Wait until the entry form is at the scoreboard's version (no refresh of it under way)."""
-    phone.page.wait_for_function(
-        """() => {
-            const board = document.getElementById("scoreboard");
-            const field = document.querySelector("#entry input[name$='version']");
-            return !board || (field && field.value === board.dataset.version);
-        }"""
-    )
-
-
-def offline(*phones: Phone, cut: bool = True) -> None:
-    """Cut (or give back) the network; what a page logs while it has none is expected."""
-    for phone in phones:
-        if cut:
-            settled(phone)
-            phone.allow(r"htmx:(afterRequest|sendError)|ERR_INTERNET_DISCONNECTED")
-        phone.context.set_offline(cut)
-
-
-def with_sw(phone: Phone) -> None:
-    """Wait until the service worker controls the page (it claims it when it activates)."""
-    # A function, not an expression: Playwright polls an expression with eval, which the
-    # page's CSP refuses whenever the state is not there at the first look.
-    phone.page.wait_for_function(
-        "() => !!navigator.serviceWorker && !!navigator.serviceWorker.controller"
-    )
+from .helpers import WAIT, Phone, Shots, enter_round, expect, match_id, rows, start_nuota
+from .offline_helpers import keys, offline, settled, stored, table, type_round
 
 
 def test_a_round_entered_offline_is_saved_once_when_the_network_returns(
@@ -190,93 +108,6 @@ def test_a_round_kept_offline_moves_the_form_on_to_the_next_round(
     expect(save).to_have_text("Save round 4")
 
 
-def kept(phone: Phone, path: str | None = None) -> None:
-    """Wait until the service worker holds a copy of ``path`` (this page by default) and every
-    script and stylesheet this page names; for this page, at the version it shows. The worker
-    stores a copy after it answered, and the files the page hands it while the copy is being
-    stored, so a test that cuts the network must wait for both."""
-    phone.page.wait_for_function(
-        """async (path) => {
-            const board = path ? null : document.getElementById("scoreboard");
-            const mark = board ? `data-version="${board.dataset.version}"` : "";
-            const files = Array.from(document.querySelectorAll("script[src], link[rel=stylesheet]"))
-                .map((el) => el.getAttribute("src") || el.getAttribute("href"));
-            const names = await caches.keys();
-            const held = async (prefix, url) => {
-                for (const name of names.filter((n) => n.startsWith(prefix))) {
-                    if (await (await caches.open(name)).match(url)) return true;
-                }
-                return false;
-            };
-            for (const file of files) if (!(await held("static-", file))) return false;
-            for (const name of names.filter((n) => n.startsWith("pages-"))) {
-                const copy = await (await caches.open(name)).match(path || location.pathname);
-                if (copy && (await copy.text()).includes(mark)) return true;
-            }
-            return false;
-        }""",
-        arg=path,
-    )
-
-
-def test_an_offline_reload_shows_the_last_sheet_and_keeps_the_outbox(
-    phones: Callable[..., Phone], server: LiveServer, shots: Shots
-) -> None:
-    a, b, match = table(phones)
-    with_sw(b)  # claimed on the first visit
-    enter_round(a, [1, 5])
-    expect(rows(b)).to_have_count(1)  # by a poll or the doorbell: no reload
-    kept(b)  # the copy follows the sheet, not only the first load
-    offline(b)
-    type_round(b, [4, 9])
-    expect(b.page.locator("#outbox")).to_contain_text("1 entry not sent yet")
-
-    b.page.reload()
-    expect(b.page.locator("#offline-note")).to_be_visible()
-    expect(rows(b)).to_have_count(1)
-    expect(b.page.locator("#outbox")).to_contain_text("1 entry not sent yet")
-    expect(b.page.locator("#outbox")).to_contain_text("Bob 9")
-    expect(b.page.locator("#entry .round-label")).to_contain_text("Round 3")  # after the kept one
-    shots(b, "offline-reload")
-    assert len(stored(server, match)) == 1
-
-    offline(b, cut=False)
-    expect(b.page.locator("#outbox")).to_contain_text("Saved")
-    expect(rows(a)).to_have_count(2)
-    heads = [move["heads"] for move in stored(server, match)]
-    assert heads == [[1, 5], [4, 9]]
-    b.reload()  # the network works: the page is the network's, not the kept copy
-    expect(b.page.locator("#offline-note")).to_be_hidden()
-    expect(rows(b)).to_have_count(2)
-
-
-def test_offline_the_home_page_and_the_sheet_are_the_last_copies_and_no_other_page(
-    phones: Callable[..., Phone], server: LiveServer
-) -> None:
-    a = phones("A")
-    match = start_match(a, ["Ann", "Bob"])
-    with_sw(a)
-    a.goto("/")  # through the worker now: the network's copy is kept
-    expect(a.page.locator("#main")).to_contain_text("6 nimmt!")
-    kept(a, "/")
-    kept(a, f"/m/{match}")
-    offline(a)
-    a.allow(r"net::ERR_|Failed to load resource")
-    a.page.goto("/")
-    expect(a.page.locator("#offline-note")).to_be_visible()
-    a.page.get_by_role("link", name="6 nimmt!").first.click()
-    a.page.wait_for_url(f"**/m/{match}")
-    expect(a.page.locator("#offline-note")).to_be_visible()
-    expect(a.page.locator("#scoreboard")).to_contain_text("Ann")
-    try:  # a page that is never kept is not shown from an old copy
-        a.page.goto("/new")
-    except Exception as failure:  # noqa: BLE001 - Playwright raises its own Error class
-        assert "net::ERR_" in str(failure)
-    else:
-        raise AssertionError("/new was shown without a network")
-    offline(a, cut=False)
-
-
 def test_the_outbox_survives_a_reload_while_the_server_is_unreachable(
     phones: Callable[..., Phone], server: LiveServer
 ) -> None:
@@ -356,25 +187,3 @@ def test_retry_policy(phones: Callable[..., Phone]) -> None:
     statuses = [0, 200, 400, 403, 404, 429, 500, 502, 503, 504]
     retry = page.evaluate("(s) => s.map(companionOutbox.retryable)", statuses)
     assert retry == [True, False, False, False, False, False, False, True, True, True]
-
-
-def test_a_request_htmx_makes_for_itself_that_fails_offline_is_not_a_page_error(
-    phones: Callable[..., Phone],
-) -> None:
-    # htmx follows an HX-Location answer with a request whose promise nobody holds; when the
-    # network drops just then, that promise rejects with no reason. htmx.ajax is the same call.
-    a = phones("A")
-    page = a.goto("/")
-    with_sw(a)  # the page registers its service worker on load: cut only once that is done
-    a.allow(r"net::ERR_|Failed to load resource|htmx:(afterRequest|sendError)")
-    page.context.set_offline(True)
-    seen = page.evaluate(
-        """new Promise(done => {
-            window.addEventListener("unhandledrejection",
-                event => done(event.defaultPrevented ? "handled" : "uncaught"), {once: true});
-            htmx.ajax("GET", "/", {target: "body", swap: "none"});
-        })"""
-    )
-    page.context.set_offline(False)
-    assert seen == "handled"
-    a.check()
