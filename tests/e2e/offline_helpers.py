@@ -8,7 +8,7 @@ from collections.abc import Callable
 from typing import Any
 
 from .conftest import LiveServer
-from .helpers import Phone, claim, heads_box, join_with_code, start_match
+from .helpers import Phone, claim, enter_round, heads_box, join_with_code, start_match
 
 
 def stored(server: LiveServer, match: int) -> list[Any]:
@@ -49,6 +49,14 @@ def table(phones: Callable[..., Phone]) -> tuple[Phone, Phone, int]:
     join_with_code(b, a)
     claim(b, "Bob")
     return a, b, match
+
+
+def last_round_due(phones: Callable[..., Phone]) -> tuple[Phone, int]:
+    """A at a 6 nimmt! match of three that ends after two rounds, the first one saved."""
+    a = phones("A")
+    match = start_match(a, ["Ann", "Bob", "Cy"], rounds=2)
+    enter_round(a, [1, 2, 3])
+    return a, match
 
 
 def settled(phone: Phone) -> None:

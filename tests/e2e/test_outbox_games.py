@@ -21,11 +21,10 @@ from .helpers import (
     expect,
     fill_new_match,
     match_id,
-    start_match,
     start_nuota,
 )
 from .nuota_helpers import HANDS
-from .offline_helpers import offline, stored, table, type_round
+from .offline_helpers import last_round_due, offline, stored, table, type_round
 
 
 def outbox_lines(phone: Phone) -> list[str]:
@@ -191,9 +190,7 @@ def test_a_die_kept_offline_in_the_app_is_listed_by_its_words(
 def test_the_last_round_kept_offline_closes_its_form_until_the_network_returns(
     phones: Callable[..., Phone], server: LiveServer
 ) -> None:
-    a = phones("A")
-    match = start_match(a, ["Ann", "Bob", "Cy"], rounds=2)
-    enter_round(a, [1, 2, 3])
+    a, match = last_round_due(phones)
     page = a.page
     offline(a)
     type_round(a, [4, 0, 1])

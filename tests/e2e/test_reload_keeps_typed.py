@@ -15,7 +15,6 @@ from .helpers import (
     Phone,
     Shots,
     claim,
-    enter_round,
     expect,
     heads_box,
     join_with_code,
@@ -24,7 +23,7 @@ from .helpers import (
     start_nuota,
 )
 from .nuota_helpers import settled, version_of
-from .offline_helpers import stored, table, type_round
+from .offline_helpers import last_round_due, stored, table, type_round
 
 NAMES = ["Ann", "Bob", "Cy", "Dan", "Eve"]
 DRAFT = """() => Object.keys(sessionStorage)
@@ -174,9 +173,7 @@ def test_a_round_typed_after_one_the_outbox_keeps_comes_back_after_a_reload(
 def test_the_last_round_kept_shows_in_its_closed_form_after_a_reload(
     phones: Callable[..., Phone], server: LiveServer
 ) -> None:
-    a = phones("A")
-    match = start_match(a, ["Ann", "Bob", "Cy"], rounds=2)
-    enter_round(a, [1, 2, 3])
+    a, match = last_round_due(phones)
     page = a.page
     a.allow(r"ERR_CONNECTION_REFUSED|htmx:(afterRequest|sendError)")
     page.route("**/entry/**", lambda route: route.abort("connectionrefused"))
