@@ -26,15 +26,19 @@
     if (el && window.htmx) window.htmx.trigger(el, "refresh");
   }
   // A ring that lands while htmx is still settling a new scoreboard finds it not yet listening,
-  // and is lost. Once it has settled, a board older than the last version rung asks again
-  // (once per version, so a server that answers with an older board cannot start a loop).
-  function catchUp() {
+  // and one that lands while the board's own request is on its way is dropped with the board
+  // that answer replaces. Once a board has settled and is idle, one older than the last version
+  // rung asks again (once per version, so a server that answers with an older board cannot
+  // start a loop); a board still busy keeps its chase for its own settle.
+  function behindAndIdle() {
     const board = document.getElementById("scoreboard");
-    if (!board || !board.hasAttribute("data-poll") || doorbell.chased >= doorbell.rung) return;
-    if (Number(board.dataset.version) < doorbell.rung) {
-      doorbell.chased = doorbell.rung;
-      ringRefresh();
-    }
+    return !!board && board.hasAttribute("data-poll") && Number(board.dataset.version) < doorbell.rung
+      && !board.matches(".htmx-added, .htmx-settling, .htmx-request");
+  }
+  function catchUp() {
+    if (!behindAndIdle() || doorbell.chased >= doorbell.rung) return;
+    doorbell.chased = doorbell.rung;
+    ringRefresh();
   }
   function closeDoorbell() {
     if (doorbell.source) doorbell.source.close();
@@ -86,7 +90,10 @@
     const el = event.detail.elt;
     if (!el.hasAttribute || !el.hasAttribute("data-poll") || event.detail.triggeringEvent) return;
     if (!navigator.onLine) return;
-    if (heardLately()) { event.preventDefault(); return; }
+    // The stream stands in for the timed poll only while the board shows what it last rang: a
+    // ring whose refresh failed (a blip) or was dropped is not rung again, and the beats that
+    // follow would otherwise keep an older board on the page until the next change.
+    if (heardLately()) { if (!behindAndIdle()) event.preventDefault(); return; }
     if (doorbell.source && doorbell.heard && !doorbell.fell) { // silent for two beats
       doorbell.fell = true;
       closeDoorbell();

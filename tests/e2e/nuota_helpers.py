@@ -14,6 +14,17 @@ HANDS = {
 }
 
 
+SHOWN = """() => {
+    const board = document.getElementById("scoreboard");
+    const form = document.querySelector("#entry form[data-entry]");
+    const field = form && form.querySelector("input[name$='version']");
+    return {board: board && board.dataset.version, busy: board && board.className,
+            form: field && field.value, dirty: form && (form.dataset.dirty || ""),
+            heard: !!window.companionDoorbell && window.companionDoorbell.heardLately()};
+}"""
+"""What a phone shows, said when it does not settle: which part lags tells where to look."""
+
+
 def version_of(server: LiveServer, match: int) -> int:
     """The match's version as the server has it now."""
     from companion.extensions import db
@@ -31,15 +42,21 @@ def settled(phone: Phone, version: int) -> None:
     A pristine form follows the sheet (app.js swaps in a fresh one when the version moves, e.g.
     after a seat is claimed); a tap on − or + is no typing, so it must not race that swap.
     """
-    phone.page.wait_for_function(
-        """(version) => {
-            const board = document.getElementById("scoreboard");
-            const field = document.querySelector("#entry input[name$='version']");
-            return board && field && board.dataset.version === String(version)
-                && field.value === String(version);
-        }""",
-        arg=version,
-    )
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    try:
+        phone.page.wait_for_function(
+            """(version) => {
+                const board = document.getElementById("scoreboard");
+                const field = document.querySelector("#entry input[name$='version']");
+                return board && field && board.dataset.version === String(version)
+                    && field.value === String(version);
+            }""",
+            arg=version,
+        )
+    except PlaywrightTimeout:
+        shown = phone.page.evaluate(SHOWN)
+        raise AssertionError(f"{phone.name} not at version {version}: {shown}") from None
 
 
 def show_hand(

@@ -16,42 +16,8 @@ from typing import Any
 from companion.live.doorbell import broker
 
 from .conftest import LiveServer
-from .helpers import WAIT, Phone, Shots, claim, enter_round, expect, heads_box, rows, start_match
-from .helpers import join_with_code as join
-
-SLOW_POLL = 600
-BEAT = 3
-"""Seconds between a quiet stream's beats in the tests of a beating stream (a page polls every
-second there): a page takes its stream for silent only after two beats, so a beat a few seconds
-late on a busy machine does not let a poll through."""
-
-
-def listening(*phones: Phone) -> None:
-    """Wait until each page's doorbell stream is open: the server holds a stream before it
-    sends the first byte, so an open stream is one the next change rings."""
-    for phone in phones:
-        expect(phone.page.locator("#connection")).to_have_attribute(
-            "data-stream", "open", timeout=WAIT
-        )
-
-
-def table(phones: Callable[..., Phone], server: LiveServer) -> tuple[Phone, Phone, int]:
-    """A and B at one match, each in their seat, both sheets listening to the doorbell."""
-    server.app.config["POLL_SECONDS"] = SLOW_POLL
-    a = phones("A")
-    match_id = start_match(a, ["Ann", "Bob"])
-    claim(a, "Ann")
-    b = phones("B")
-    join(b, a)
-    claim(b, "Bob")
-    a.reload()
-    listening(a, b)
-    return a, b, match_id
-
-
-def polls(phone: Phone) -> list[str]:
-    """The scoreboard refreshes this phone asked for."""
-    return [r for r in phone.requests if "/live" in r]
+from .doorbell_helpers import SLOW_POLL, beating_table, beats, listening, polls, table
+from .helpers import WAIT, Phone, Shots, enter_round, expect, heads_box, rows, start_match
 
 
 def test_phone_b_sees_phone_a_round_through_the_stream(
@@ -110,22 +76,6 @@ def test_a_panel_opened_by_hand_stays_open_through_a_refresh(
     expect(host.get_by_role("button", name="Yes, abandon it")).to_be_hidden()
     expect(a.page.locator("#invite details")).not_to_have_attribute("open", "")
     a.check()
-
-
-def beats(phone: Phone) -> int:
-    """How many beats this page's stream has sent it."""
-    return int(phone.page.evaluate("window.companionDoorbell.beats()"))
-
-
-def beating_table(phones: Callable[..., Phone], server: LiveServer) -> tuple[Phone, Phone, int]:
-    """A and B at one match; B's page polls every second and hears its stream beat."""
-    server.app.config["SSE_KEEPALIVE_SECONDS"] = BEAT
-    a, b, match_id = table(phones, server)
-    server.app.config["POLL_SECONDS"] = 1
-    b.reload()  # its scoreboard now asks for a poll every second
-    listening(b)
-    b.page.wait_for_function("() => window.companionDoorbell.heardLately()", timeout=WAIT)
-    return a, b, match_id
 
 
 def test_a_page_that_hears_its_stream_makes_no_timed_poll(
