@@ -7,11 +7,14 @@ compiles it costs nothing per request (a response filter would cost every reques
 ``trim_blocks`` / ``lstrip_blocks`` only trim around block tags, and no maintained package does
 this at compile time, so it is the few lines below.
 
-The spaces and tabs that open a line become one space: where ``trim_blocks`` takes away the
-line break after a block tag, that space still keeps two attributes (or two words) apart, as
-the indentation did. A line that itself opens with a block tag loses even that space to
-``lstrip_blocks``, as it lost its indentation before: such a tag carries its own leading space
-inside (``{% if oob %} hx-swap-oob="true"{% endif %}``).
+An indented line joins the line before it, its line break and indentation made one space: in
+HTML outside ``<pre>`` and ``<textarea>`` a space and a line break read the same, and where
+``trim_blocks`` takes away the line break after a block tag, that space still keeps two
+attributes (or two words) apart, as the indentation did. A line that opens without indentation
+keeps its line break, and so does one that opens with a block tag or a comment, which loses
+its indentation instead: ``lstrip_blocks`` then has nothing to take, where a tag amid a line
+would leave the spaces around it in the page. Such a tag carries its own leading space inside
+(``{% if oob %} hx-swap-oob="true"{% endif %}``).
 
 The templates hold no ``<pre>``, ``<textarea>`` nor string literal spanning lines (where
 indentation would be content): ``tests/web/test_dedent.py`` keeps it so.
@@ -24,15 +27,16 @@ import re
 from flask import Flask
 from jinja2.ext import Extension
 
-INDENTATION = re.compile(r"\n[ \t]+")
+INDENTATION = re.compile(r"\n[ \t]+(?!{[%#])")
+BLOCK_INDENTATION = re.compile(r"\n[ \t]+(?={[%#])")
 
 
 class Dedent(Extension):
-    """Shrink the indentation of every template line to one space before compiling it."""
+    """Join every indented template line to the one before it before compiling it."""
 
     def preprocess(self, source: str, name: str | None, filename: str | None = None) -> str:
-        """The source with each line's leading spaces and tabs made one space."""
-        return INDENTATION.sub("\n ", source)
+        """The source with each line break that indentation follows made one space."""
+        return INDENTATION.sub(" ", BLOCK_INDENTATION.sub("\n", source))
 
 
 def init_app(app: Flask) -> None:
