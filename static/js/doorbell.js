@@ -6,10 +6,12 @@
   // A newer V fires the poller's "refresh", so the page fetches exactly what a poll fetches
   // and app.js's typed-form rules still apply. Between changes the stream beats: its "beat"
   // event says within how many seconds it will speak again. While it keeps that promise the
-  // timed poll is skipped, since every change is rung (and the server re-reads the rung
-  // versions at each beat). A stream silent for two beats is taken for dead, as one held open
-  // by a proxy that passes nothing would be: it is opened anew, and from then on the page
-  // polls at its normal interval as well (a proxy that held one stream may hold the next).
+  // timed poll is skipped, since every change is rung (and the server re-reads the versions
+  // at each beat, so none another process wrote goes unrung). A version is rung once: a page
+  // that could not fetch it catches up by itself (behindAndIdle). A stream silent for two
+  // beats is taken for dead, as one held open by a proxy that passes nothing would be: it is
+  // opened anew, and from then on the page polls at its normal interval as well (a proxy that
+  // held one stream may hold the next).
   // Without EventSource, after a refusal (204, 404) or while the stream is down, polling
   // carries on as before.
   const doorbell = { source: null, url: null, heard: 0, beatMs: 0, beats: 0, opens: 0, refused: null, rung: 0, chased: 0, fell: false };
