@@ -7,8 +7,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from .conftest import LiveServer
-from .helpers import WAIT, Phone, claim, expect, start_match
-from .helpers import join_with_code as join
+from .helpers import WAIT, Phone, expect
+from .offline_helpers import table as seated
 
 SLOW_POLL = 600
 BEAT = 3
@@ -29,12 +29,7 @@ def listening(*phones: Phone) -> None:
 def table(phones: Callable[..., Phone], server: LiveServer) -> tuple[Phone, Phone, int]:
     """A and B at one match, each in their seat, both sheets listening to the doorbell."""
     server.app.config["POLL_SECONDS"] = SLOW_POLL
-    a = phones("A")
-    match_id = start_match(a, ["Ann", "Bob"])
-    claim(a, "Ann")
-    b = phones("B")
-    join(b, a)
-    claim(b, "Bob")
+    a, b, match_id = seated(phones)
     a.reload()
     listening(a, b)
     return a, b, match_id
