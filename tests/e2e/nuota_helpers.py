@@ -37,10 +37,11 @@ def version_of(server: LiveServer, match: int) -> int:
 
 
 def settled(phone: Phone, version: int) -> None:
-    """Wait until the scoreboard and the entry form are both at ``version``.
+    """Wait until the scoreboard is at ``version`` or later and the entry form at the board's.
 
     A pristine form follows the sheet (app.js swaps in a fresh one when the version moves, e.g.
-    after a seat is claimed); a tap on − or + is no typing, so it must not race that swap.
+    after a seat is claimed); a tap on − or + is no typing, so it must not race that swap. The
+    board may be past ``version``: another phone of the table may write after it was read.
     """
     from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
@@ -49,8 +50,8 @@ def settled(phone: Phone, version: int) -> None:
             """(version) => {
                 const board = document.getElementById("scoreboard");
                 const field = document.querySelector("#entry input[name$='version']");
-                return board && field && board.dataset.version === String(version)
-                    && field.value === String(version);
+                return board && field && Number(board.dataset.version) >= version
+                    && field.value === board.dataset.version;
             }""",
             arg=version,
         )
@@ -63,9 +64,16 @@ def show_hand(
     phone: Phone, server: LiveServer, cards: dict[str, int], enter_key: bool = False
 ) -> None:
     """Type the hand (the first species by taps on +), watch the count, and show it (by the
-    button, or by the Enter key in the last box: it must show the hand, not tap a − or +)."""
+    button, or by the Enter key in the last box: it must show the hand, not tap a − or +).
+
+    Returns once the hand is stored: this phone's board shows a version past the one the hand
+    was typed at, so the next phone's read of the match's version counts it, and a hand the
+    rules refuse fails here instead of passing unseen."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
     page = phone.page
     settled(phone, version_of(server, match_id(phone)))
+    typed_at = int(page.locator("#scoreboard").get_attribute("data-version") or "0")
     first, *rest = cards.items()
     plus = page.locator(f"#hands-{first[0]}-more")
     for taps in range(1, first[1] + 1):
@@ -79,6 +87,12 @@ def show_hand(
     else:
         page.locator("#entry button.primary").click()
     expect(page.locator("#scoreboard .hands-in, #scoreboard .round-result").first).to_be_visible()
+    stored = "(at) => Number(document.getElementById('scoreboard')?.dataset.version) > at"
+    try:
+        page.wait_for_function(stored, arg=typed_at)
+    except PlaywrightTimeout:
+        refusal = page.locator("#entry .error, #entry [role=alert]").all_inner_texts()
+        raise AssertionError(f"{phone.name}'s hand was not stored: {refusal}") from None
     phone.check()
 
 
