@@ -31,6 +31,7 @@ from . import capacity as curve
 from .inprocess import Figures, server_times
 from .load import change_by_doorbell, change_by_polling, percentile
 from .served import Gunicorn, fresh_schema
+from .template_floor import template_ratio
 from .weight import weights
 
 QUICK = os.environ.get("BENCH_QUICK", "") not in ("", "0")
@@ -133,6 +134,10 @@ def weight_rows(tmp: Path) -> None:
     for weight in weights(tmp):
         row(f"first visit, {weight.game}", weight.first_kb, 22.0, "KB")
         row(f"first visit, {weight.game}, requests", float(weight.first_requests), 4, "", ".0f")
+        parts = " + ".join(f"{name} {kb:.2f}" for name, kb in weight.parts.items())
+        note(f"  (first visit: {parts} KB)")
+        others = weight.first_kb - weight.parts.get("scripts", 0.0)
+        row(f"first visit, {weight.game}, without the page's scripts", others, None, "KB")
         row(f"return visit, {weight.game}", weight.return_kb, 6.0, "KB")
         note(f"  (return visit: {weight.return_requests} request(s))")
 
@@ -222,6 +227,9 @@ def main() -> int:
         section("Server time in one process (CPU time, a new version for every sample)")
         tables = {10: 3, 200: 2} if QUICK else {10: 6, 50: 6, 200: 4}
         server_time_rows(server_times(base / "times", tables, 1 if QUICK else 2))
+        floor, size = template_ratio(base / "template")
+        row("sheet's template alone, shared parts kept (a floor) / bare", floor, None, "×")
+        note(f"  (the page: {size:,} characters, 10 entries)")
         section("History pages")
         if QUICK:
             note("history: not measured in quick mode")

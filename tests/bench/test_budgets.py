@@ -18,6 +18,7 @@ from . import evening, run
 from .browser import Screen
 from .inprocess import add_bare, figures
 from .table import measure
+from .template_floor import template_ratio
 from .weight import GAMES, revisit, weights
 
 BOARD = '<section id="scoreboard" data-version="{board}"></section>'
@@ -80,6 +81,15 @@ def test_every_game_is_weighed_page_and_assets(tmp_path: Path) -> None:
         assert weight.first_requests >= 3, weight  # the page, the scripts, the stylesheet
         assert 0 < weight.return_kb < weight.first_kb
         assert weight.return_requests >= 1
+        assert set(weight.parts) == {"page", "styles", "htmx", "scripts"}, weight.parts
+        assert abs(sum(weight.parts.values()) - weight.first_kb) < 1e-9
+        assert 15.0 < weight.parts["htmx"] < 16.0  # DESIGN.md: "htmx alone is 15.3 KB"
+
+
+def test_the_template_floor_renders_the_sheet_page_of_a_seated_phone(tmp_path: Path) -> None:
+    ratio, size = template_ratio(tmp_path, entries=3)
+    assert ratio > 0
+    assert size > 5000  # the whole page (a fragment would be a few hundred characters)
 
 
 def answer(headers: dict[str, str]) -> Any:

@@ -11,7 +11,7 @@ else is downloaded again. The page itself is always asked for again.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -34,13 +34,23 @@ FRESH = re.compile(r"max-age=[1-9]|immutable")
 
 @dataclass
 class Weight:
-    """One game's sheet: first and return visit in KB and requests."""
+    """One game's sheet: first and return visit in KB and requests, and the first visit's KB
+    by part (the page, its stylesheet, htmx, the page's own scripts), so a run shows what the
+    first visit weighs without each part."""
 
     game: str
     first_kb: float
     first_requests: int
     return_kb: float
     return_requests: int
+    parts: dict[str, float] = field(default_factory=dict)
+
+
+def part_of(url: str) -> str:
+    """Which part of a first visit ``url`` is."""
+    if "/vendor/" in url:
+        return "htmx"
+    return "styles" if url.split("?")[0].endswith(".css") else "scripts"
 
 
 def start(phone: Phone, game: str) -> int:
@@ -77,16 +87,18 @@ def game_weight(phone: Phone, game: str) -> Weight:
     page = phone.get(sheet, headers=ACCEPT)
     assert page.status_code == 200, (game, page.status_code)
     first = [len(body_of(page))]
+    parts = {"page": first[0] / KB}
     again = [len(body_of(phone.get(sheet, headers=ACCEPT)))]
     requests_again = 1
     for url in assets_of(text_of(page)):
         asset = phone.get(url, headers=ACCEPT)
         assert asset.status_code == 200, (url, asset.status_code)
         first.append(len(body_of(asset)))
+        parts[part_of(url)] = parts.get(part_of(url), 0.0) + first[-1] / KB
         size, count = revisit(phone, url, asset)
         again.append(size)
         requests_again += count
-    return Weight(game, sum(first) / KB, len(first), sum(again) / KB, requests_again)
+    return Weight(game, sum(first) / KB, len(first), sum(again) / KB, requests_again, parts)
 
 
 def weights(tmp: Path) -> list[Weight]:
