@@ -11,6 +11,8 @@ from typing import Any
 
 import pytest
 
+from .answered import answered
+
 try:
     from playwright.sync_api import Browser, BrowserContext, Page, expect
 except ImportError:  # the conftest skips (or, under E2E_REQUIRED=1, fails) every browser test
@@ -264,13 +266,11 @@ def heads_box(phone: Phone, seat: int) -> Any:
 
 
 def enter_round(phone: Phone, heads: list[int]) -> None:
-    """Type each player's bull heads and save the round (an htmx post, no reload)."""
-    page = phone.page
-    version = page.locator("#scoreboard").get_attribute("data-version") or ""
+    """Type each player's bull heads, save the round (an htmx post, no reload), and return once
+    its answer is on the page (the board moving on may be another phone's change)."""
     for seat, value in enumerate(heads):
         heads_box(phone, seat).fill(str(value))
-    page.locator("#entry button[type=submit]").click()
-    expect(page.locator("#scoreboard")).not_to_have_attribute("data-version", version)
+    answered(phone, phone.page.locator("#entry button[type=submit]").click)
     phone.check()
 
 

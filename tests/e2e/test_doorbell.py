@@ -33,7 +33,7 @@ def test_phone_b_sees_phone_a_round_through_the_stream(
 
     enter_round(a, [3, 13])
 
-    expect(rows(b)).to_have_count(1, timeout=5000)
+    expect(rows(b)).to_have_count(1)
     expect(b.page.locator("#scoreboard tr.totals")).to_contain_text("13")
     assert len(polls(b)) == before + 1, "exactly one refresh, rung by the stream"
     expect(heads_box(b, 0)).to_have_value("7")
@@ -70,7 +70,7 @@ def test_a_panel_opened_by_hand_stays_open_through_a_refresh(
 
     enter_round(b, [2, 5])
 
-    expect(rows(a)).to_have_count(1, timeout=5000)
+    expect(rows(a)).to_have_count(1)
     assert len(polls(a)) == before + 1, "the ring refreshed A's sheet, host panel included"
     expect(end_it).to_be_visible()
     expect(host.get_by_role("button", name="Yes, abandon it")).to_be_hidden()

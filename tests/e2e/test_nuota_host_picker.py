@@ -8,8 +8,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from .conftest import LiveServer
-from .helpers import Phone, Shots, claim, expect, join_with_code, start_nuota
-from .nuota_helpers import HANDS, show_hand
+from .helpers import Phone, Shots, claim, expect, join_with_code, match_id, start_nuota
+from .nuota_helpers import HANDS, settled, show_hand, version_of
 from .offline_helpers import offline
 
 DARIO = {"cat": 3, "pig": 4, "sheep": 3}
@@ -33,12 +33,14 @@ def test_the_host_is_offered_a_player_without_a_phone_and_the_count_stays(
     show_hand(players["Bob"], server, HANDS["Bob"])
     show_hand(players["Cy"], server, HANDS["Cy"])
     expect(page.locator("#scoreboard .hands-in")).to_contain_text("Cy ✓")
+    settled(a, version_of(server, match_id(a)))  # the form too: "stays on Eve" is then seen
     # Dario enters his own hand on his phone: the host's list stays on Eve, who has none.
     expect(whose.locator("option:checked")).to_have_text("Eve")
     expect(count).to_contain_text("0 cards · 10 more to go")
     expect(count).to_be_visible()
     shots(a, "host-after-three-hands")
     show_hand(players["Dario"], server, DARIO)
+    settled(a, version_of(server, match_id(a)))  # Dario's hand is on the host's form as well
     expect(whose.locator("option:checked")).to_have_text("Eve")
     expect(count).to_contain_text("0 cards · 10 more to go")
 

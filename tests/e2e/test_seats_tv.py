@@ -82,8 +82,9 @@ def test_seats_conflicts_tv_and_rematch_at_the_table(
     )
     claim(c, "Cy")
     expect(c.page.locator("#seats .notice")).to_have_count(0)
-    # Tapping your own seat keeps it.
-    mine(b).tap()
+    # Tapping your own seat keeps it (a plain form: B's sheet loads again before B types).
+    with b.page.expect_navigation():
+        mine(b).tap()
     expect(mine(b)).to_contain_text("Bartholomew")
 
     # The TV, at 1920 px, keeps working after a new code.
@@ -95,8 +96,8 @@ def test_seats_conflicts_tv_and_rematch_at_the_table(
     assert link
     tv.goto(link)
     a.page.evaluate("document.querySelectorAll('#host details').forEach(d => d.open = true)")
-    a.page.get_by_role("button", name="New code (the old one stops working)").tap()
-    a.page.wait_for_load_state("load")
+    with a.page.expect_navigation():
+        a.page.get_by_role("button", name="New code (the old one stops working)").tap()
 
     # B and C type the same round; B sends first: C is told its round 1 was not saved, with
     # its values, and round 2's form comes back empty.

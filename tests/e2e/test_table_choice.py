@@ -140,6 +140,8 @@ def test_a_turn_kept_offline_that_waits_for_a_row_choice_is_said_saved(
     turn stored, not a refusal of it."""
     a, b, _c = rows_on_the_table(phones)
     match = match_id(a)
+    # The rows reach B's phone by a ring or a poll: cut only once its form is the turn's.
+    expect(b.page.locator("#entry input[name='table-seat0']")).to_be_editable()
     offline(b)
     for index, value in enumerate(FIRST_TURN):
         b.page.locator(f"#entry input[name='table-seat{index}']").fill(str(value))

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from .answered import answered
 from .conftest import LiveServer
 from .held import HeldAnswer
 from .helpers import Phone, Shots, claim, expect, fill_new_match, match_id
@@ -16,13 +17,12 @@ LATER_TURNS = [[71 + 3 * t, 72 + 3 * t, 73 + 3 * t] for t in range(9)]
 
 
 def submit_table(phone: Phone, values: list[int], field: str) -> None:
-    """Fill the table form (row starters or one turn) and wait for the sheet to move on."""
+    """Fill the table form (row starters or one turn), send it, and wait for its answer (not
+    for the board to move: another phone's seat claim may move it first)."""
     page = phone.page
-    version = page.locator("#scoreboard").get_attribute("data-version") or ""
     for index, value in enumerate(values):
         page.locator(f"#entry input[name='table-{field}{index}']").fill(str(value))
-    page.locator("#entry form[data-entry] button[type=submit]").click()
-    expect(page.locator("#scoreboard")).not_to_have_attribute("data-version", version)
+    answered(phone, page.locator("#entry form[data-entry] button[type=submit]").click)
     phone.check()
 
 
