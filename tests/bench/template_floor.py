@@ -27,6 +27,7 @@ from .table import Tables
 def template_ratio(tmp: Path, entries: int = 10) -> tuple[float, int]:
     """The sheet template's CPU time as a multiple of the bare endpoint's, and the page's size
     in characters, on a 5-player 6 nimmt! table with ``entries`` rounds."""
+    tmp.mkdir(parents=True, exist_ok=True)
     bench = Tables(tmp, add_bare)
     try:
         bench.build(1, entries)
