@@ -4,6 +4,7 @@ a test of the outbox or the TV can play a round without repeating how."""
 
 from __future__ import annotations
 
+from .answered import answered
 from .conftest import LiveServer
 from .helpers import Phone, expect, match_id
 
@@ -66,11 +67,9 @@ def show_hand(
     """Type the hand (the first species by taps on +), watch the count, and show it (by the
     button, or by the Enter key in the last box: it must show the hand, not tap a − or +).
 
-    Returns once the hand is stored: this phone's board shows a version past the one the hand
-    was typed at, so the next phone's read of the match's version counts it, and a hand the
-    rules refuse fails here instead of passing unseen."""
-    from playwright.sync_api import TimeoutError as PlaywrightTimeout
-
+    Returns once the answer to this hand is on the page (:func:`.answered.answered`), so the
+    next phone's read of the match's version counts it; a hand the rules refuse (its answer
+    makes no new version) fails here instead of passing unseen."""
     page = phone.page
     settled(phone, version_of(server, match_id(phone)))
     typed_at = int(page.locator("#scoreboard").get_attribute("data-version") or "0")
@@ -83,16 +82,13 @@ def show_hand(
         page.locator(f"#hands-{name}").fill(str(count))
     expect(page.locator("#hand-count")).to_contain_text("a full hand ✓")
     if enter_key:
-        page.locator(f"#hands-{rest[-1][0]}").press("Enter")
+        answered(phone, lambda: page.locator(f"#hands-{rest[-1][0]}").press("Enter"))
     else:
-        page.locator("#entry button.primary").click()
-    expect(page.locator("#scoreboard .hands-in, #scoreboard .round-result").first).to_be_visible()
-    stored = "(at) => Number(document.getElementById('scoreboard')?.dataset.version) > at"
-    try:
-        page.wait_for_function(stored, arg=typed_at)
-    except PlaywrightTimeout:
+        answered(phone, page.locator("#entry button.primary").click)
+    shown = int(page.locator("#scoreboard").get_attribute("data-version") or "0")
+    if shown <= typed_at:  # the answer is on the page and made no new version: refused
         refusal = page.locator("#entry .error, #entry [role=alert]").all_inner_texts()
-        raise AssertionError(f"{phone.name}'s hand was not stored: {refusal}") from None
+        raise AssertionError(f"{phone.name}'s hand was not stored: {refusal}")
     phone.check()
 
 
